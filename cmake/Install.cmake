@@ -1,0 +1,36 @@
+# Installation and the CMake package: find_package(asctwin) gives
+# asctwin::asctwin (shared) and asctwin::asctwin_static; asctwin.pc serves
+# plain makefiles. Installed next to libasctwin are the library names CANN
+# programs link (ascendcl, nnopbase, opapi), as links to libasctwin.
+include(CMakePackageConfigHelpers)
+
+install(TARGETS asctwin asctwin_static EXPORT asctwinTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/asctwin)
+install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/asctwin)
+install(EXPORT asctwinTargets NAMESPACE asctwin::
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/asctwin)
+
+configure_package_config_file(cmake/asctwinConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/asctwinConfig.cmake
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/asctwin)
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/asctwinConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES
+  ${CMAKE_CURRENT_BINARY_DIR}/asctwinConfig.cmake
+  ${CMAKE_CURRENT_BINARY_DIR}/asctwinConfigVersion.cmake
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/asctwin)
+if(EXISTS ${PROJECT_SOURCE_DIR}/cmake/AsctwinAsc.cmake)
+  install(FILES cmake/AsctwinAsc.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/asctwin)
+endif()
+
+get_property(ASCTWIN_PC_EXTERNALS GLOBAL PROPERTY ASCTWIN_EXTERNAL_LIBS)
+set(ASCTWIN_PC_LIBS_PRIVATE "-lpthread")
+configure_file(cmake/asctwin.pc.in ${CMAKE_CURRENT_BINARY_DIR}/asctwin.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/asctwin.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+foreach(alias ascendcl nnopbase opapi)
+  install(CODE "execute_process(COMMAND ${CMAKE_COMMAND} -E create_symlink libasctwin.so
+    \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/lib${alias}.so\")")
+endforeach()

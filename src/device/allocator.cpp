@@ -1,0 +1,314 @@
+#include "device/allocator.h"
+
+#include <sys/mman.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+#include "device/soc.h"
+
+namespace asctwin::device {
+namespace {
+
+constexpr uint64_t kMiB = 1ull << 20;
+constexpr uint64_t kSmallLimit = 1 * kMiB;
+constexpr uint64_t kSmallSegment = 2 * kMiB;
+constexpr uint64_t kLargeSharedLimit = 10 * kMiB;
+constexpr uint64_t kLargeSegment = 20 * kMiB;
+constexpr uint64_t kRoundLarge = 2 * kMiB;
+constexpr size_t kMmapThreshold = 1 * kMiB;
+constexpr size_t kRecentlyFreedKept = 4096;
+
+uint64_t roundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+std::string hexPtr(uintptr_t p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(p));
+  return buf;
+}
+
+std::string describe(const AllocationInfo& a) {
+  std::ostringstream os;
+  os << "allocation #" << a.id << " (base " << hexPtr(a.base) << ", " << a.size << " bytes)";
+  return os.str();
+}
+
+// Bytes after the user region that are guard: up to the 32 B boundary, then 64.
+size_t tailGuardBytes(size_t size) { return roundUp(size, 32) - size + kRedZoneBytes; }
+
+void* rawAllocate(size_t bytes) {
+  if (bytes >= kMmapThreshold) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? nullptr : p;
+  }
+  return std::aligned_alloc(kBaseAlignment, roundUp(bytes, kBaseAlignment));
+}
+
+void rawFree(void* p, size_t bytes) {
+  if (bytes >= kMmapThreshold) {
+    munmap(p, bytes);
+  } else {
+    std::free(p);
+  }
+}
+
+}  // namespace
+
+uint64_t allocatedSizeFor(size_t n) { return roundUp(static_cast<uint64_t>(n) + 32, 512); }
+
+DeviceMemory& DeviceMemory::instance() {
+  static DeviceMemory* m = new DeviceMemory();  // never destroyed: used until process exit
+  return *m;
+}
+
+DeviceMemory::DeviceState& DeviceMemory::deviceState(int32_t device) { return devices_[device]; }
+
+Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
+  if (out == nullptr) return invalidParam("devPtr must not be null");
+  *out = nullptr;
+  if (size == 0) return invalidParam("size must be greater than 0, got 0");
+  const uint64_t allocated = allocatedSizeFor(size);
+  if (size > (1ull << 46))
+    return Status(code::kBadAlloc, "size " + std::to_string(size) +
+                                       " bytes exceeds the device memory capacity");
+  const SocSpec soc = currentSoc();
+
+  std::unique_lock lock(mu_);
+  DeviceState& ds = deviceState(device);
+  // Pick a segment (accounting model of a caching allocator).
+  int kind = allocated <= kSmallLimit ? 0 : (allocated < kLargeSharedLimit ? 1 : 2);
+  size_t segIndex = SIZE_MAX;
+  uint64_t newSegment = 0;
+  if (kind != 2) {
+    for (size_t i = 0; i < ds.segments.size(); ++i) {
+      Segment& s = ds.segments[i];
+      if (s.capacity != 0 && s.kind == kind && s.capacity - s.used >= allocated) {
+        segIndex = i;
+        break;
+      }
+    }
+    if (segIndex == SIZE_MAX) newSegment = kind == 0 ? kSmallSegment : kLargeSegment;
+  } else {
+    newSegment = roundUp(allocated, kRoundLarge);
+  }
+  if (newSegment != 0 && ds.stats.reservedBytes + newSegment > soc.hbmBytes) {
+    return Status(code::kBadAlloc,
+                  "aclrtMalloc of " + std::to_string(size) + " bytes needs a new segment of " +
+                      std::to_string(newSegment) + " bytes; device " + std::to_string(device) +
+                      " has " + std::to_string(soc.hbmBytes - ds.stats.reservedBytes) +
+                      " of " + std::to_string(soc.hbmBytes) + " bytes left");
+  }
+
+  const size_t rawBytes = kRedZoneBytes + size + tailGuardBytes(size);
+  void* raw = rawAllocate(rawBytes);
+  if (raw == nullptr)
+    return Status(code::kBadAlloc,
+                  "host memory for a device allocation of " + std::to_string(size) +
+                      " bytes could not be obtained");
+  auto* bytes = static_cast<uint8_t*>(raw);
+  std::memset(bytes, kRedZoneByte, kRedZoneBytes);
+  std::memset(bytes + kRedZoneBytes, kPoisonByte, size);
+  std::memset(bytes + kRedZoneBytes + size, kRedZoneByte, tailGuardBytes(size));
+
+  if (newSegment != 0) {
+    Segment seg{newSegment, 0, kind};
+    segIndex = SIZE_MAX;
+    for (size_t i = 0; i < ds.segments.size(); ++i)
+      if (ds.segments[i].capacity == 0) {
+        segIndex = i;
+        break;
+      }
+    if (segIndex == SIZE_MAX) {
+      segIndex = ds.segments.size();
+      ds.segments.push_back(seg);
+    } else {
+      ds.segments[segIndex] = seg;
+    }
+    ds.stats.reservedBytes += newSegment;
+  }
+  ds.segments[segIndex].used += allocated;
+
+  Live live;
+  live.info.base = reinterpret_cast<uintptr_t>(bytes + kRedZoneBytes);
+  live.info.size = size;
+  live.info.id = nextId_++;
+  live.info.device = device;
+  live.raw = raw;
+  live.rawBytes = rawBytes;
+  live.allocated = allocated;
+  live.segment = segIndex;
+  live_[live.info.base] = live;
+  recentlyFreed_.erase(live.info.base);
+
+  MemStats& st = ds.stats;
+  st.requestedBytes += size;
+  st.inUseBytes += allocated;
+  st.liveAllocations += 1;
+  st.totalAllocations += 1;
+  if (st.inUseBytes > st.peakInUseBytes) st.peakInUseBytes = st.inUseBytes;
+  if (st.reservedBytes > st.peakReservedBytes) st.peakReservedBytes = st.reservedBytes;
+  if (st.liveAllocations > st.peakLiveAllocations) st.peakLiveAllocations = st.liveAllocations;
+  *out = bytes + kRedZoneBytes;
+  return Status::ok();
+}
+
+Status DeviceMemory::checkRedZonesLocked(const Live& live) const {
+  const auto* user = reinterpret_cast<const uint8_t*>(live.info.base);
+  for (size_t i = 0; i < kRedZoneBytes; ++i) {
+    const uint8_t b = user[-static_cast<ptrdiff_t>(kRedZoneBytes) + static_cast<ptrdiff_t>(i)];
+    if (b != kRedZoneByte) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, " was overwritten before its start at offset -%zu (byte 0x%02x, guard 0x%02x)",
+                    kRedZoneBytes - i, b, kRedZoneByte);
+      return Status(code::kFailure, "red zone of " + describe(live.info) + buf);
+    }
+  }
+  const size_t tail = tailGuardBytes(live.info.size);
+  for (size_t i = 0; i < tail; ++i) {
+    const uint8_t b = user[live.info.size + i];
+    if (b != kRedZoneByte) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, " was overwritten past its end at offset +%zu (byte 0x%02x, guard 0x%02x)",
+                    live.info.size + i, b, kRedZoneByte);
+      return Status(code::kFailure, "red zone of " + describe(live.info) + buf);
+    }
+  }
+  return Status::ok();
+}
+
+Status DeviceMemory::free(void* p) {
+  if (p == nullptr) return invalidParam("devPtr must not be null");
+  const auto key = reinterpret_cast<uintptr_t>(p);
+  std::unique_lock lock(mu_);
+  auto it = live_.find(key);
+  if (it == live_.end()) {
+    auto fr = recentlyFreed_.find(key);
+    if (fr != recentlyFreed_.end())
+      return invalidParam("devPtr " + hexPtr(key) + " was already freed (double free of allocation #" +
+                          std::to_string(fr->second) + ")");
+    if (hostLive_.count(key))
+      return invalidParam("devPtr " + hexPtr(key) +
+                          " is host memory from aclrtMallocHost; free it with aclrtFreeHost");
+    // Inside some allocation but not its base?
+    auto up = live_.upper_bound(key);
+    if (up != live_.begin()) {
+      --up;
+      if (key < up->first + up->second.info.size)
+        return invalidParam("devPtr " + hexPtr(key) + " points inside " + describe(up->second.info) +
+                            " at offset " + std::to_string(key - up->first) +
+                            "; only the base address can be freed");
+    }
+    return invalidParam("devPtr " + hexPtr(key) + " is not a live device allocation");
+  }
+  Live live = it->second;
+  Status redZone = checkRedZonesLocked(live);
+  live_.erase(it);
+  DeviceState& ds = deviceState(live.info.device);
+  Segment& seg = ds.segments[live.segment];
+  seg.used -= live.allocated;
+  if (seg.used == 0) {
+    ds.stats.reservedBytes -= seg.capacity;
+    seg.capacity = 0;
+  }
+  ds.stats.requestedBytes -= live.info.size;
+  ds.stats.inUseBytes -= live.allocated;
+  ds.stats.liveAllocations -= 1;
+  if (recentlyFreedOrder_.size() >= kRecentlyFreedKept) {
+    recentlyFreed_.erase(recentlyFreedOrder_.front());
+    recentlyFreedOrder_.erase(recentlyFreedOrder_.begin());
+  }
+  recentlyFreed_[key] = live.info.id;
+  recentlyFreedOrder_.push_back(key);
+  rawFree(live.raw, live.rawBytes);
+  if (!redZone) return Status(redZone.code(), redZone.message() + " (the allocation was freed)");
+  return Status::ok();
+}
+
+bool DeviceMemory::find(const void* p, AllocationInfo* out) const {
+  const auto key = reinterpret_cast<uintptr_t>(p);
+  std::shared_lock lock(mu_);
+  auto it = live_.upper_bound(key);
+  if (it == live_.begin()) return false;
+  --it;
+  if (key >= it->first + it->second.info.size) return false;
+  if (out) *out = it->second.info;
+  return true;
+}
+
+bool DeviceMemory::isDevicePointer(const void* p) const { return find(p, nullptr); }
+
+Status DeviceMemory::checkRange(const void* p, size_t n, const char* what) const {
+  AllocationInfo a;
+  if (!find(p, &a))
+    return invalidParam(std::string(what) + " " + hexPtr(reinterpret_cast<uintptr_t>(p)) +
+                        " is not inside a live device allocation");
+  const uintptr_t start = reinterpret_cast<uintptr_t>(p);
+  const uint64_t offset = start - a.base;
+  if (n > a.size - offset)
+    return invalidParam(std::string(what) + " range of " + std::to_string(n) + " bytes at offset " +
+                        std::to_string(offset) + " crosses the end of " + describe(a) + " by " +
+                        std::to_string(n - (a.size - offset)) + " bytes");
+  return Status::ok();
+}
+
+Status DeviceMemory::checkRedZones() const {
+  std::shared_lock lock(mu_);
+  for (const auto& [base, live] : live_) {
+    Status s = checkRedZonesLocked(live);
+    if (!s) return s;
+  }
+  return Status::ok();
+}
+
+MemStats DeviceMemory::stats(int32_t device) const {
+  std::shared_lock lock(mu_);
+  auto it = devices_.find(device);
+  return it == devices_.end() ? MemStats{} : it->second.stats;
+}
+
+void DeviceMemory::resetPeakStats(int32_t device) {
+  std::unique_lock lock(mu_);
+  MemStats& st = deviceState(device).stats;
+  st.peakInUseBytes = st.inUseBytes;
+  st.peakReservedBytes = st.reservedBytes;
+  st.peakLiveAllocations = st.liveAllocations;
+}
+
+Status DeviceMemory::allocateHost(size_t size, void** out) {
+  if (out == nullptr) return invalidParam("hostPtr must not be null");
+  *out = nullptr;
+  if (size == 0) return invalidParam("size must be greater than 0, got 0");
+  void* p = std::aligned_alloc(kBaseAlignment, roundUp(size, kBaseAlignment));
+  if (p == nullptr)
+    return Status(code::kBadAlloc, "host allocation of " + std::to_string(size) + " bytes failed");
+  std::unique_lock lock(mu_);
+  hostLive_[reinterpret_cast<uintptr_t>(p)] = size;
+  *out = p;
+  return Status::ok();
+}
+
+Status DeviceMemory::freeHost(void* p) {
+  if (p == nullptr) return invalidParam("hostPtr must not be null");
+  const auto key = reinterpret_cast<uintptr_t>(p);
+  std::unique_lock lock(mu_);
+  auto it = hostLive_.find(key);
+  if (it == hostLive_.end()) {
+    if (live_.count(key))
+      return invalidParam("hostPtr " + hexPtr(key) +
+                          " is device memory from aclrtMalloc; free it with aclrtFree");
+    return invalidParam("hostPtr " + hexPtr(key) +
+                        " was not allocated by aclrtMallocHost (or was already freed)");
+  }
+  hostLive_.erase(it);
+  std::free(p);
+  return Status::ok();
+}
+
+bool DeviceMemory::isHostAllocation(const void* p) const {
+  std::shared_lock lock(mu_);
+  return hostLive_.count(reinterpret_cast<uintptr_t>(p)) != 0;
+}
+
+}  // namespace asctwin::device

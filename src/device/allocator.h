@@ -1,0 +1,114 @@
+// The device allocator. Device memory is host memory owned here: every live
+// allocation is known (base, size), so copies and kernel accesses can be
+// bounds-checked; each allocation has red zones before and after it (checked
+// on free and on demand) and starts filled with a poison pattern.
+//
+// Statistics follow a framework caching allocator (torch_npu's rules), so the
+// figures compare with what framework users read from max_memory_allocated /
+// max_memory_reserved:
+//   * allocated size of a request of n bytes = roundUp(n + 32, 512);
+//   * reserved: an allocated size <= 1 MiB lives in a 2 MiB "small" segment,
+//     one in (1 MiB, 10 MiB) in a 20 MiB "large" segment, and anything bigger
+//     in its own segment of roundUp(allocated, 2 MiB). Blocks share segments
+//     of their kind first-fit by free bytes; a segment is returned as soon as
+//     its last block is freed (the cache is emptied eagerly).
+// The allocator refuses a request when reserved bytes would exceed the SoC's
+// hbmBytes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "common/status.h"
+
+namespace asctwin::device {
+
+inline constexpr uint8_t kPoisonByte = 0xFF;   // fresh device memory (NaN for floats)
+inline constexpr uint8_t kRedZoneByte = 0xFD;  // guard bytes around allocations
+inline constexpr size_t kRedZoneBytes = 64;    // before the base and after the 32 B-rounded end
+inline constexpr size_t kBaseAlignment = 64;   // user pointers (spec requires 32)
+
+struct AllocationInfo {
+  uintptr_t base = 0;
+  size_t size = 0;      // bytes requested
+  uint64_t id = 0;      // 1, 2, ... in allocation order (process-wide)
+  int32_t device = 0;
+};
+
+struct MemStats {
+  uint64_t requestedBytes = 0;   // sum of live request sizes
+  uint64_t inUseBytes = 0;       // sum of live allocated (rounded) sizes
+  uint64_t peakInUseBytes = 0;
+  uint64_t reservedBytes = 0;    // sum of live segment sizes
+  uint64_t peakReservedBytes = 0;
+  uint64_t liveAllocations = 0;
+  uint64_t peakLiveAllocations = 0;
+  uint64_t totalAllocations = 0; // since start (not reset)
+};
+
+// The allocated size a request of n bytes is charged (documented rule above).
+uint64_t allocatedSizeFor(size_t n);
+
+class DeviceMemory {
+ public:
+  static DeviceMemory& instance();
+
+  Status allocate(int32_t device, size_t size, void** out);
+  Status free(void* p);
+
+  // Finds the live allocation containing p (base <= p < base + size).
+  bool find(const void* p, AllocationInfo* out) const;
+  // The whole range [p, p + n) lies inside one live allocation. `what` names
+  // the parameter in the message.
+  Status checkRange(const void* p, size_t n, const char* what) const;
+  bool isDevicePointer(const void* p) const;
+
+  // Verifies every live allocation's red zones (first corruption reported).
+  Status checkRedZones() const;
+
+  MemStats stats(int32_t device) const;
+  void resetPeakStats(int32_t device);
+
+  // Host-pinned allocations (aclrtMallocHost): tracked so that aclrtFreeHost
+  // can reject foreign pointers and device pointers.
+  Status allocateHost(size_t size, void** out);
+  Status freeHost(void* p);
+  bool isHostAllocation(const void* p) const;
+
+ private:
+  DeviceMemory() = default;
+  struct Segment {
+    uint64_t capacity = 0;
+    uint64_t used = 0;
+    int kind = 0;  // 0 small, 1 large shared, 2 dedicated
+  };
+  struct Live {
+    AllocationInfo info;
+    void* raw = nullptr;
+    size_t rawBytes = 0;
+    uint64_t allocated = 0;
+    size_t segment = 0;
+  };
+  struct DeviceState {
+    MemStats stats;
+    std::vector<Segment> segments;  // capacity 0 = slot free
+  };
+
+  Status checkRedZonesLocked(const Live& live) const;
+  DeviceState& deviceState(int32_t device);
+
+  mutable std::shared_mutex mu_;
+  std::map<uintptr_t, Live> live_;
+  std::unordered_map<uintptr_t, uint64_t> recentlyFreed_;  // base -> id, for double-free messages
+  std::vector<uintptr_t> recentlyFreedOrder_;
+  std::map<int32_t, DeviceState> devices_;
+  uint64_t nextId_ = 1;
+  std::map<uintptr_t, size_t> hostLive_;
+};
+
+}  // namespace asctwin::device
