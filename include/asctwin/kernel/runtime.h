@@ -1,0 +1,178 @@
+// The kernel twin's runtime interface: what the inline Ascend C API templates
+// call. Everything here is type-erased (byte addresses plus a dtype tag) so
+// that kernel translation units stay cheap to compile and the work itself is
+// compiled once in libasctwin (src/kernel).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <source_location>
+#include <type_traits>
+
+#include "asctwin/kernel/types.h"
+
+namespace asctwin::kernel {
+
+enum class Space : uint8_t { GM, UB, L1, L0A, L0B, L0C };
+enum class CoreKind : uint8_t { AIV, AIC };
+
+// Element type tag of an operand.
+enum class DType : uint8_t { F16, BF16, F32, F64, S8, U8, S16, U16, S32, U32, S64, U64, BOOL };
+
+template <typename T>
+constexpr DType dtypeOf() {
+  using U = std::remove_cv_t<T>;
+  if constexpr (std::is_same_v<U, half>) return DType::F16;
+  else if constexpr (std::is_same_v<U, bfloat16_t>) return DType::BF16;
+  else if constexpr (std::is_same_v<U, float>) return DType::F32;
+  else if constexpr (std::is_same_v<U, double>) return DType::F64;
+  else if constexpr (std::is_same_v<U, bool>) return DType::BOOL;
+  else if constexpr (std::is_same_v<U, int8_t> || std::is_same_v<U, char>) return DType::S8;
+  else if constexpr (std::is_same_v<U, uint8_t>) return DType::U8;
+  else if constexpr (std::is_same_v<U, int16_t>) return DType::S16;
+  else if constexpr (std::is_same_v<U, uint16_t>) return DType::U16;
+  else if constexpr (std::is_same_v<U, int32_t>) return DType::S32;
+  else if constexpr (std::is_same_v<U, uint32_t>) return DType::U32;
+  else if constexpr (std::is_same_v<U, int64_t> || std::is_same_v<U, long long>) return DType::S64;
+  else if constexpr (std::is_same_v<U, uint64_t> || std::is_same_v<U, unsigned long long>) return DType::U64;
+  else static_assert(sizeof(T) == 0, "unsupported element type");
+}
+
+// Where an API was called from: the API name and the caller's source line.
+struct Site {
+  const char* api = "";
+  const char* file = "";
+  uint32_t line = 0;
+  static Site at(const char* api, const std::source_location& loc) {
+    return Site{api, loc.file_name(), static_cast<uint32_t>(loc.line())};
+  }
+};
+
+// A global-memory operand: a typed pointer and the bytes the GlobalTensor
+// declares from that pointer on (UINT64_MAX when the size is unknown).
+struct GmRef {
+  uintptr_t addr = 0;
+  uint64_t declaredBytes = UINT64_MAX;
+};
+
+// A local-memory operand: space, host address of its first byte, its offset in
+// the core's image of that space, its length in bytes, and the owning buffer id
+// (queue/TBuf/allocator buffer; 0 for none).
+struct LocalRef {
+  Space space = Space::UB;
+  uint8_t* ptr = nullptr;
+  uint32_t offset = 0;
+  uint32_t bytes = 0;
+  uint32_t bufferId = 0;
+};
+
+// --- core identity and state -------------------------------------------------
+bool inKernel();
+int64_t blockIdx();
+int64_t blockNum();
+int64_t subBlockIdx();
+int64_t taskRation();
+CoreKind coreKind();
+// The local-memory image of a space on the current core.
+uint8_t* localBase(Space s);
+uint32_t localSize(Space s);
+// Reports a kernel error at `site` (the launch fails; the stream reports it).
+[[noreturn]] void fail(const Site& site, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+// Checks that the launch has not been aborted by another block's error.
+void checkAbort();
+
+// --- TPipe / queues / local allocators ----------------------------------------
+// Carves `bytes` (rounded up to 32) of local memory for the current pipe.
+uint32_t carveLocal(Space s, uint32_t bytes, const Site& site);
+void pipeCreated(const Site& site);
+void pipeDestroyed();
+void pipeReset(const Site& site);
+uint32_t newBufferId();
+// The hidden flags of TQue operations (EnQue/DeQue/AllocTensor/FreeTensor):
+// a SetFlag or WaitFlag of `event` tied to one queue buffer.
+void queueFlag(bool set, AscendC::HardEvent event, uint32_t bufferId, const Site& site);
+
+// --- data movement -------------------------------------------------------------
+enum class PadMode : uint8_t { None, Pad };
+void copyGmToLocal(const LocalRef& dst, const GmRef& src, uint32_t blockCount, uint32_t blockBytes,
+                   uint64_t srcGapBytes, uint32_t dstGapBytes, const Site& site);
+void copyLocalToGm(const GmRef& dst, const LocalRef& src, uint32_t blockCount, uint32_t blockBytes,
+                   uint32_t srcGapBytes, uint64_t dstGapBytes, DType elemType, const Site& site);
+void copyLocalToLocal(const LocalRef& dst, const LocalRef& src, uint32_t blockCount,
+                      uint32_t blockBytes, uint32_t srcGapBytes, uint32_t dstGapBytes,
+                      const Site& site);
+// DataCopyPad GM -> local: each block of blockBytes lands in a 32 B-aligned
+// slot, padded with `padValueBits` (elemSize bytes) left/right when isPad.
+void copyGmToLocalPad(const LocalRef& dst, const GmRef& src, uint32_t blockCount,
+                      uint32_t blockBytes, uint64_t srcGapBytes, uint32_t dstGapBlocks, bool isPad,
+                      uint32_t leftPadElems, uint32_t rightPadElems, uint64_t padValueBits,
+                      uint32_t elemSize, const Site& site);
+// DataCopyPad local -> GM: writes exactly blockBytes per block.
+void copyLocalToGmPad(const GmRef& dst, const LocalRef& src, uint32_t blockCount,
+                      uint32_t blockBytes, uint32_t srcGapBlocks, uint64_t dstGapBytes,
+                      DType elemType, const Site& site);
+
+enum class AtomicOp : uint8_t { None, Add, Max, Min };
+void setAtomic(AtomicOp op, DType type, const Site& site);
+
+// --- scalar access -----------------------------------------------------------
+void gmScalarRead(const GmRef& ref, void* out, uint32_t bytes, const Site& site);  // via dcache
+void gmScalarWrite(const GmRef& ref, const void* in, uint32_t bytes, const Site& site);
+void gmBypassRead(uintptr_t addr, void* out, uint32_t bytes, const Site& site);
+void gmBypassWrite(uintptr_t addr, const void* in, uint32_t bytes, const Site& site);
+void dcacheCleanInvalidate(const GmRef& ref, bool entireCache, const Site& site);
+void localScalarAccess(const LocalRef& ref, uint64_t index, uint32_t elemSize, bool write,
+                       const Site& site);
+
+// --- synchronisation inside a core --------------------------------------------
+void pipeBarrier(pipe_t pipe, const Site& site);
+void setFlag(AscendC::HardEvent event, int32_t id, const Site& site);
+void waitFlag(AscendC::HardEvent event, int32_t id, const Site& site);
+
+// --- synchronisation across cores ---------------------------------------------
+void syncAllHard(bool aivOnly, const Site& site);
+void syncAllSoft(const GmRef& gm, const LocalRef& ub, int32_t usedCores, const Site& site);
+void ibSet(const GmRef& gm, const LocalRef& ub, int32_t blockIdx, int32_t eventId, const Site& site);
+void ibWait(const GmRef& gm, const LocalRef& ub, int32_t blockIdx, int32_t eventId, const Site& site);
+void initDetermineCompute(const GmRef& gm, const LocalRef& ub, const Site& site);
+void waitPreBlock(const GmRef& gm, const LocalRef& ub, const Site& site);
+void notifyNextBlock(const GmRef& gm, const LocalRef& ub, const Site& site);
+
+// --- vector instructions (PIPE_V) ---------------------------------------------
+enum class VecRound : uint8_t { None, Rint, Floor, Ceil, Away, Trunc, Odd };
+void vecCast(const LocalRef& dst, DType dstType, const LocalRef& src, DType srcType, VecRound mode,
+             uint32_t count, const Site& site);
+void vecDuplicate(const LocalRef& dst, DType type, uint64_t valueBits, uint32_t count,
+                  const Site& site);
+enum class VecBinary : uint8_t { Add, Sub, Mul, Div, Max, Min, And, Or };
+void vecBinary(VecBinary op, const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType type,
+               uint32_t count, const Site& site);
+enum class VecScalar : uint8_t { Adds, Muls, Maxs, Mins, ShiftLeft, ShiftRight };
+void vecScalar(VecScalar op, const LocalRef& dst, const LocalRef& a, uint64_t scalarBits,
+               DType type, uint32_t count, const Site& site);
+void vecSelect(const LocalRef& dst, const LocalRef& mask, const LocalRef& src0,
+               const LocalRef* src1, uint64_t scalarBits, DType type, uint8_t selMode,
+               uint32_t count, const Site& site);
+void vecCompareScalar(const LocalRef& dst, const LocalRef& src, uint64_t scalarBits, DType type,
+                      uint8_t cmpMode, uint32_t count, const Site& site);
+void vecCompare(const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType type,
+                uint8_t cmpMode, uint32_t count, const Site& site);
+void vecGather(const LocalRef& dst, const LocalRef& src, const LocalRef& offsets,
+               uint32_t baseAddr, uint32_t elemSize, uint32_t count, const Site& site);
+void vecCreateIndex(const LocalRef& dst, DType type, uint64_t firstBits, uint32_t count,
+                    const Site& site);
+
+// --- debug output --------------------------------------------------------------
+void kernelPrintf(const char* fmt, __builtin_va_list args);
+void dumpTensor(const LocalRef& ref, DType type, uint32_t desc, uint32_t dumpSize,
+                const Site& site);
+void dumpGlobal(const GmRef& ref, DType type, uint32_t desc, uint32_t dumpSize, const Site& site);
+
+template <typename T>
+uint64_t bitsOf(T v) {
+  uint64_t out = 0;
+  __builtin_memcpy(&out, &v, sizeof(T));
+  return out;
+}
+
+}  // namespace asctwin::kernel

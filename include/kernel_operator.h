@@ -1,0 +1,16 @@
+// kernel_operator.h: the Ascend C kernel API (architecture 2201, Atlas A2/A3)
+// on asctwin's CPU kernel twin. Kernel sources written for the real toolchain
+// compile unchanged with an ordinary C++20 compiler.
+#pragma once
+
+#include "asctwin/kernel/qualifiers.h"
+#include "asctwin/kernel/numeric.h"
+#include "asctwin/kernel/types.h"
+#include "asctwin/kernel/runtime.h"
+#include "asctwin/kernel/tensor.h"
+#include "asctwin/kernel/pipe.h"
+#include "asctwin/kernel/copy.h"
+#include "asctwin/kernel/vector.h"
+#include "asctwin/kernel/sync.h"
+#include "asctwin/kernel/debug.h"
+#include "asctwin/kernel/launch.h"

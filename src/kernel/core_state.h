@@ -1,0 +1,138 @@
+// Per-core state of a running kernel and the launch that owns the cores.
+// The kernel API (runtime.h) acts on the current core, found through a
+// thread-local pointer that the block scheduler sets whenever it switches to a
+// block's fiber.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "asctwin/kernel/launch.h"
+#include "asctwin/kernel/runtime.h"
+#include "common/status.h"
+#include "kernel/fiber.h"
+
+namespace asctwin::kernel {
+
+class Launch;
+
+// Thrown inside a block to unwind it: the launch failed (this block's error
+// or another's). Caught at the fiber's top.
+struct KernelAbort {};
+
+struct DataCacheLine {
+  uint8_t data[64];
+  uint64_t dirty = 0;  // bit i: byte i written by SetValue, not yet cleaned
+};
+
+enum class BlockState : uint8_t { Ready, Running, Polling, Barrier, Done };
+
+struct CoreState {
+  Launch* launch = nullptr;
+  CoreKind kind = CoreKind::AIV;
+  int64_t blockIdx = 0;     // as GetBlockIdx() reports it
+  int64_t blockNum = 0;     // as GetBlockNum() reports it
+  int64_t subBlockIdx = 0;  // AIV index inside a mix group
+  int64_t taskRation = 1;
+  uint32_t index = 0;       // position in the launch's core list
+
+  // Local memories (images owned by the launch).
+  uint8_t* ub = nullptr;
+  uint32_t ubBytes = 0;
+  uint8_t* l1 = nullptr;
+  uint32_t l1Bytes = 0;
+  uint8_t* l0a = nullptr;
+  uint32_t l0aBytes = 0;
+  uint8_t* l0b = nullptr;
+  uint32_t l0bBytes = 0;
+  uint8_t* l0c = nullptr;
+  uint32_t l0cBytes = 0;
+
+  // TPipe carving cursors per space, and whether a TPipe exists.
+  uint32_t cursor[6] = {0, 0, 0, 0, 0, 0};
+  int pipes = 0;
+
+  AtomicOp atomicOp = AtomicOp::None;
+  DType atomicType = DType::F32;
+
+  int32_t flags[static_cast<int>(AscendC::HardEvent::MAX)][8] = {};
+  std::unordered_map<uintptr_t, DataCacheLine> dcache;
+
+  uint32_t syncAllCalls = 0;
+  uint32_t determineCalls = 0;
+  uint64_t issued = 0;  // instruction records issued
+
+  // Scheduling (owned by the launch).
+  BlockState state = BlockState::Ready;
+  Site waitSite;
+  uint64_t pollProgress = 0;
+  uint32_t pollsWithoutProgress = 0;
+  uint64_t barrierGeneration = 0;
+  std::unique_ptr<Fiber> fiber;
+};
+
+class Launch {
+ public:
+  Launch(const LaunchOptions& opt, std::function<void()> body);
+  ~Launch();
+
+  // Runs every block in fast mode; returns the first error.
+  Status run();
+
+  const LaunchOptions& options() const { return opt_; }
+  const std::string& name() const { return name_; }
+  uint32_t coreCount() const { return static_cast<uint32_t>(cores_.size()); }
+  CoreState& core(uint32_t i) { return *cores_[i]; }
+
+  // Called from inside blocks.
+  [[noreturn]] void raise(CoreState& c, const Site& site, const std::string& problem);
+  void checkAbort() const {
+    if (aborted_.load(std::memory_order_relaxed)) throw KernelAbort{};
+  }
+  void noteProgress() { progress_.fetch_add(1, std::memory_order_relaxed); }
+  uint64_t progress() const { return progress_.load(std::memory_order_relaxed); }
+  // A scalar GM read that saw no change since this core's previous one: let
+  // other blocks run (a spin loop), and detect spins that can never succeed.
+  void pollPoint(CoreState& c, const Site& site);
+  // The hardware SyncAll barrier.
+  void barrier(CoreState& c, bool aivOnly, const Site& site);
+  // Cross-core synchronisation needs every participating block resident.
+  void requireResident(CoreState& c, const Site& site);
+
+ private:
+  void blockMain(CoreState& c);
+  void workerLoop(unsigned worker, unsigned workers);
+  bool deadlockedLocked() const;
+  std::string deadlockReportLocked() const;
+  void abortLocked(const std::string& message);
+  void flushDataCache(CoreState& c);
+
+  LaunchOptions opt_;
+  std::string name_;
+  std::function<void()> body_;
+  std::vector<std::unique_ptr<CoreState>> cores_;
+  std::vector<uint8_t*> images_;
+
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  std::atomic<bool> aborted_{false};
+  std::string error_;
+  std::atomic<uint64_t> progress_{0};
+  uint32_t done_ = 0;
+  uint32_t barrierArrived_ = 0;
+  uint32_t barrierParticipants_ = 0;
+  uint64_t barrierGeneration_ = 0;
+};
+
+// The core the calling code runs on (fails outside a kernel).
+CoreState& currentCore();
+void setCurrentCore(CoreState* c);
+CoreState* currentCoreOrNull();
+
+}  // namespace asctwin::kernel

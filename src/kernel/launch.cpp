@@ -1,0 +1,358 @@
+// Fast-mode execution of a launch: every block is a fiber; fibers are spread
+// over the persistent worker pool (block i on worker i % W) and each worker
+// runs its fibers round-robin. A fiber leaves its worker only at a hardware
+// SyncAll (until the barrier opens) or at a GM poll (a spin loop), so a kernel
+// that synchronises across cores has all its blocks resident on a few threads.
+// When every unfinished block waits at a barrier or spins on GM that nobody
+// changes any more, the launch is deadlocked: it is reported, never hung.
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <thread>
+
+#include "device/soc.h"
+#include "device/worker_pool.h"
+#include "kernel/core_state.h"
+
+namespace asctwin::kernel {
+namespace {
+
+thread_local CoreState* tlsCore = nullptr;
+
+constexpr uint8_t kLocalGarbage = 0xA7;  // fresh local memory: garbage until written
+
+const char* kindName(CoreKind k) { return k == CoreKind::AIV ? "AIV" : "AIC"; }
+
+std::string siteText(const Site& s) {
+  const char* file = s.file;
+  if (const char* slash = std::strrchr(file, '/')) file = slash + 1;
+  return std::string(s.api) + " at " + file + ":" + std::to_string(s.line);
+}
+
+}  // namespace
+
+CoreState& currentCore() {
+  if (tlsCore == nullptr) {
+    std::fprintf(stderr, "asctwin: an Ascend C kernel API was called outside a kernel launch\n");
+    throw std::logic_error("Ascend C kernel API called outside a kernel launch");
+  }
+  return *tlsCore;
+}
+CoreState* currentCoreOrNull() { return tlsCore; }
+void setCurrentCore(CoreState* c) { tlsCore = c; }
+
+Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
+    : opt_(opt), name_(opt.name ? opt.name : "kernel"), body_(std::move(body)) {
+  const device::SocSpec soc = device::currentSoc();
+  const uint32_t ub = static_cast<uint32_t>(opt.ubBytes != 0 ? std::min<uint64_t>(opt.ubBytes, soc.ubBytes)
+                                                               : soc.ubBytes);
+  auto image = [&](uint32_t bytes) {
+    auto* p = static_cast<uint8_t*>(std::aligned_alloc(4096, (bytes + 4095u) / 4096u * 4096u));
+    if (p == nullptr) throw std::bad_alloc();
+    std::memset(p, kLocalGarbage, bytes);
+    images_.push_back(p);
+    return p;
+  };
+  auto addAiv = [&](int64_t idx, int64_t num, int64_t sub, int64_t ration) {
+    auto c = std::make_unique<CoreState>();
+    c->kind = CoreKind::AIV;
+    c->blockIdx = idx;
+    c->blockNum = num;
+    c->subBlockIdx = sub;
+    c->taskRation = ration;
+    c->ub = image(ub);
+    c->ubBytes = ub;
+    cores_.push_back(std::move(c));
+  };
+  auto addAic = [&](int64_t idx, int64_t num) {
+    auto c = std::make_unique<CoreState>();
+    c->kind = CoreKind::AIC;
+    c->blockIdx = idx;
+    c->blockNum = num;
+    c->l1 = image(static_cast<uint32_t>(soc.l1Bytes));
+    c->l1Bytes = static_cast<uint32_t>(soc.l1Bytes);
+    c->l0a = image(static_cast<uint32_t>(soc.l0aBytes));
+    c->l0aBytes = static_cast<uint32_t>(soc.l0aBytes);
+    c->l0b = image(static_cast<uint32_t>(soc.l0bBytes));
+    c->l0bBytes = static_cast<uint32_t>(soc.l0bBytes);
+    c->l0c = image(static_cast<uint32_t>(soc.l0cBytes));
+    c->l0cBytes = static_cast<uint32_t>(soc.l0cBytes);
+    cores_.push_back(std::move(c));
+  };
+  const int64_t n = opt.numBlocks;
+  switch (opt.spec.kind) {
+    case KernelKind::Vector:
+      for (int64_t b = 0; b < n; ++b) addAiv(b, n, 0, 1);
+      break;
+    case KernelKind::Cube:
+      for (int64_t b = 0; b < n; ++b) addAic(b, n);
+      break;
+    case KernelKind::Mix: {
+      const int64_t aiv = opt.spec.aiv == 0 ? 2 : opt.spec.aiv;
+      for (int64_t b = 0; b < n; ++b) {
+        if (opt.spec.aic != 0) addAic(b, n);
+        for (int64_t s = 0; s < aiv; ++s) addAiv(b * aiv + s, n, s, aiv);
+      }
+      break;
+    }
+  }
+  for (uint32_t i = 0; i < cores_.size(); ++i) {
+    cores_[i]->launch = this;
+    cores_[i]->index = i;
+  }
+}
+
+Launch::~Launch() {
+  for (uint8_t* p : images_) std::free(p);
+}
+
+void Launch::abortLocked(const std::string& message) {
+  if (!aborted_.load()) {
+    error_ = message;
+    aborted_.store(true);
+  }
+  // Wake blocks waiting at a barrier so they unwind.
+  for (auto& c : cores_)
+    if (c->state == BlockState::Barrier) c->state = BlockState::Ready;
+  cv_.notify_all();
+}
+
+void Launch::raise(CoreState& c, const Site& site, const std::string& problem) {
+  std::ostringstream os;
+  os << "kernel '" << name_ << "' block " << c.blockIdx << " (" << kindName(c.kind) << "): "
+     << siteText(site) << ": " << problem;
+  {
+    std::lock_guard lock(mu_);
+    abortLocked(os.str());
+  }
+  throw KernelAbort{};
+}
+
+void Launch::flushDataCache(CoreState& c) {
+  for (auto& [line, l] : c.dcache) {
+    if (l.dirty == 0) continue;
+    auto* gm = reinterpret_cast<uint8_t*>(line);
+    for (int i = 0; i < 64; ++i)
+      if (l.dirty & (1ull << i)) gm[i] = l.data[i];
+    l.dirty = 0;
+    noteProgress();
+  }
+  c.dcache.clear();
+}
+
+void Launch::blockMain(CoreState& c) {
+  try {
+    body_();
+    flushDataCache(c);  // the data cache is written back when a block ends
+  } catch (const KernelAbort&) {
+  } catch (const std::exception& e) {
+    std::lock_guard lock(mu_);
+    abortLocked("kernel '" + name_ + "' block " + std::to_string(c.blockIdx) + ": " + e.what());
+  } catch (...) {
+    std::lock_guard lock(mu_);
+    abortLocked("kernel '" + name_ + "' block " + std::to_string(c.blockIdx) +
+                ": unknown exception");
+  }
+}
+
+void Launch::requireResident(CoreState& c, const Site& site) {
+  const device::SocSpec soc = device::currentSoc();
+  uint32_t aiv = 0, aic = 0;
+  for (auto& k : cores_) (k->kind == CoreKind::AIV ? aiv : aic) += 1;
+  if (aiv > soc.aivCores || aic > soc.aicCores) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "cross-core synchronisation needs all blocks resident (schedule mode 1), but "
+                  "the launch has %u AIV and %u AIC blocks and the SoC %u AIV and %u AIC cores",
+                  aiv, aic, soc.aivCores, soc.aicCores);
+    raise(c, site, buf);
+  }
+}
+
+void Launch::barrier(CoreState& c, bool aivOnly, const Site& site) {
+  requireResident(c, site);
+  std::unique_lock lock(mu_);
+  if (aborted_) throw KernelAbort{};
+  uint32_t participants = 0;
+  for (auto& k : cores_)
+    if (!aivOnly || k->kind == CoreKind::AIV) ++participants;
+  if (aivOnly && c.kind != CoreKind::AIV) {
+    lock.unlock();
+    raise(c, site, "SyncAll<true> (AIV only) called on an AIC core");
+  }
+  c.syncAllCalls += 1;
+  barrierParticipants_ = participants;
+  if (++barrierArrived_ == participants) {
+    barrierArrived_ = 0;
+    ++barrierGeneration_;
+    for (auto& k : cores_)
+      if (k->state == BlockState::Barrier) k->state = BlockState::Ready;
+    noteProgress();
+    cv_.notify_all();
+    return;
+  }
+  c.state = BlockState::Barrier;
+  c.waitSite = site;
+  c.barrierGeneration = barrierGeneration_;
+  cv_.notify_all();  // a worker may now see a deadlock
+  lock.unlock();
+  c.fiber->yield();
+  checkAbort();
+}
+
+void Launch::pollPoint(CoreState& c, const Site& site) {
+  checkAbort();
+  const uint64_t now = progress();
+  if (now != c.pollProgress) {
+    c.pollProgress = now;
+    c.pollsWithoutProgress = 0;
+    return;
+  }
+  ++c.pollsWithoutProgress;
+  if (c.pollsWithoutProgress < 2) return;
+  {
+    std::lock_guard lock(mu_);
+    c.state = BlockState::Polling;
+    c.waitSite = site;
+  }
+  c.fiber->yield();
+  checkAbort();
+}
+
+bool Launch::deadlockedLocked() const {
+  const uint64_t now = progress();
+  bool anyLeft = false;
+  for (auto& c : cores_) {
+    switch (c->state) {
+      case BlockState::Done:
+        break;
+      case BlockState::Barrier:
+        anyLeft = true;
+        break;
+      case BlockState::Polling:
+        anyLeft = true;
+        if (c->pollsWithoutProgress < 3 || c->pollProgress != now) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return anyLeft;
+}
+
+std::string Launch::deadlockReportLocked() const {
+  std::ostringstream os;
+  os << "kernel '" << name_ << "' deadlocked (this would hang on hardware):";
+  uint32_t maxSync = 0;
+  for (auto& c : cores_) maxSync = std::max(maxSync, c->syncAllCalls);
+  for (auto& c : cores_) {
+    if (c->state == BlockState::Barrier) {
+      os << "\n  block " << c->blockIdx << " (" << kindName(c->kind) << ") waits in SyncAll call #"
+         << c->syncAllCalls << ", " << siteText(c->waitSite);
+    } else if (c->state == BlockState::Polling) {
+      os << "\n  block " << c->blockIdx << " (" << kindName(c->kind)
+         << ") spins on GM that no block will change, " << siteText(c->waitSite);
+    } else if (c->state == BlockState::Done) {
+      if (c->syncAllCalls < maxSync)
+        os << "\n  block " << c->blockIdx << " (" << kindName(c->kind) << ") returned after "
+           << c->syncAllCalls << " SyncAll call(s); the others made " << maxSync;
+    }
+  }
+  return os.str();
+}
+
+void Launch::workerLoop(unsigned worker, unsigned workers) {
+  std::vector<CoreState*> mine;
+  for (uint32_t i = worker; i < cores_.size(); i += workers) mine.push_back(cores_[i].get());
+  size_t cursor = 0;
+  unsigned idleSpins = 0;
+  std::unique_lock lock(mu_);
+  for (;;) {
+    CoreState* next = nullptr;
+    size_t remaining = 0;
+    bool onlyPolling = true;
+    for (size_t k = 0; k < mine.size(); ++k) {
+      CoreState* c = mine[(cursor + k) % mine.size()];
+      if (c->state == BlockState::Done) continue;
+      ++remaining;
+      if (c->state == BlockState::Ready || c->state == BlockState::Polling) {
+        if (next == nullptr) {
+          next = c;
+          cursor = (cursor + k + 1) % mine.size();
+        }
+        if (c->state == BlockState::Ready) onlyPolling = false;
+      }
+    }
+    if (remaining == 0) return;
+    if (!aborted_ && deadlockedLocked()) abortLocked(deadlockReportLocked());
+    if (next == nullptr) {
+      cv_.wait(lock);
+      continue;
+    }
+    if (onlyPolling && ++idleSpins % 64 == 0) {
+      // Only spinning blocks here: give other threads the CPU.
+      lock.unlock();
+      std::this_thread::yield();
+      lock.lock();
+      if (next->state != BlockState::Ready && next->state != BlockState::Polling) continue;
+    }
+    next->state = BlockState::Running;
+    lock.unlock();
+    tlsCore = next;
+    next->fiber->resume();
+    tlsCore = nullptr;
+    lock.lock();
+    if (next->fiber->finished()) {
+      next->state = BlockState::Done;
+      ++done_;
+      cv_.notify_all();
+    } else if (next->state == BlockState::Running) {
+      next->state = BlockState::Ready;  // yielded without waiting
+    }
+  }
+}
+
+Status Launch::run() {
+  if (opt_.numBlocks == 0)
+    return Status(code::kInvalidParam, "kernel '" + name_ + "': numBlocks must be at least 1, got 0");
+  if (opt_.numBlocks > 65535)
+    return Status(code::kInvalidParam, "kernel '" + name_ + "': numBlocks must be at most 65535, got " +
+                                           std::to_string(opt_.numBlocks));
+  const size_t stack = Fiber::defaultStackBytes();
+  for (auto& c : cores_) {
+    CoreState* core = c.get();
+    core->fiber = std::make_unique<Fiber>([this, core] { blockMain(*core); }, stack);
+  }
+  auto& pool = device::WorkerPool::instance();
+  const unsigned workers = std::max(1u, std::min<unsigned>(pool.size(), coreCount()));
+  pool.runConcurrently(workers, [&](unsigned w) { workerLoop(w, workers); });
+  for (auto& c : cores_) c->fiber.reset();
+  if (aborted_) return Status(code::kRtFailure, error_);
+  return Status::ok();
+}
+
+// --- runtime.h: identity and failure ------------------------------------------
+
+bool inKernel() { return tlsCore != nullptr; }
+int64_t blockIdx() { return currentCore().blockIdx; }
+int64_t blockNum() { return currentCore().blockNum; }
+int64_t subBlockIdx() { return currentCore().subBlockIdx; }
+int64_t taskRation() { return currentCore().taskRation; }
+CoreKind coreKind() { return currentCore().kind; }
+
+void fail(const Site& site, const char* fmt, ...) {
+  char buf[1024];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
+  CoreState& c = currentCore();
+  c.launch->raise(c, site, buf);
+}
+
+void checkAbort() { currentCore().launch->checkAbort(); }
+
+}  // namespace asctwin::kernel
