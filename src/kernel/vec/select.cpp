@@ -1,0 +1,134 @@
+// Select (mask bits -> elements) and Gather.
+#include <immintrin.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include "kernel/vec/detail.h"
+#include "kernel/vec/vec.h"
+
+namespace asctwin::vec {
+namespace {
+
+#define AVX ASCTWIN_VEC_AVX2
+
+// One contiguous run: element i (0-based in the run) takes bit i of `mask`.
+// src1 == nullptr selects the scalar s instead.
+template <class T>
+void selectRunPortable(T* d, const std::uint8_t* mask, const T* s0, const T* s1, T s,
+                       std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool bitSet = ((mask[i >> 3] >> (i & 7)) & 1u) != 0;
+    d[i] = bitSet ? s0[i] : (s1 != nullptr ? s1[i] : s);
+  }
+}
+
+AVX void selectRun32Avx(std::uint32_t* d, const std::uint8_t* mask, const std::uint32_t* s0,
+                        const std::uint32_t* s1, std::uint32_t s, std::size_t n) {
+  const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+  const __m256i vs = _mm256_set1_epi32(static_cast<int>(s));
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256i m = _mm256_set1_epi32(mask[i >> 3]);
+    const __m256i sel = _mm256_cmpeq_epi32(_mm256_and_si256(m, bits), bits);
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s0 + i));
+    const __m256i b =
+        s1 != nullptr ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s1 + i)) : vs;
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), _mm256_blendv_epi8(b, a, sel));
+  }
+  selectRunPortable(d + i, mask + (i >> 3), s0 + i, s1 != nullptr ? s1 + i : nullptr, s, n - i);
+}
+
+AVX void selectRun16Avx(std::uint16_t* d, const std::uint8_t* mask, const std::uint16_t* s0,
+                        const std::uint16_t* s1, std::uint16_t s, std::size_t n) {
+  const __m256i bits = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096,
+                                         8192, 16384, static_cast<short>(0x8000));
+  const __m256i vs = _mm256_set1_epi16(static_cast<short>(s));
+  std::size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    std::uint16_t m16;
+    std::memcpy(&m16, mask + (i >> 3), 2);  // little endian: bit k = element i + k
+    const __m256i m = _mm256_set1_epi16(static_cast<short>(m16));
+    const __m256i sel = _mm256_cmpeq_epi16(_mm256_and_si256(m, bits), bits);
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s0 + i));
+    const __m256i b =
+        s1 != nullptr ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s1 + i)) : vs;
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), _mm256_blendv_epi8(b, a, sel));
+  }
+  selectRunPortable(d + i, mask + (i >> 3), s0 + i, s1 != nullptr ? s1 + i : nullptr, s, n - i);
+}
+
+template <class T>
+void selectRun(T* d, const std::uint8_t* mask, const T* s0, const T* s1, T s, std::size_t n) {
+  if constexpr (sizeof(T) == 4) {
+    if (detail::useAvx2()) return selectRun32Avx(d, mask, s0, s1, s, n);
+  } else if constexpr (sizeof(T) == 2) {
+    if (detail::useAvx2()) return selectRun16Avx(d, mask, s0, s1, s, n);
+  }
+  selectRunPortable(d, mask, s0, s1, s, n);
+}
+
+template <class T>
+void selectTyped(void* dst, const std::uint8_t* mask, const void* src0, const void* src1,
+                 std::uint64_t sbits, SelMode mode, std::size_t n) {
+  auto* d = static_cast<T*>(dst);
+  const auto* s0 = static_cast<const T*>(src0);
+  const auto* s1 = mode == SelMode::TensorScalar ? nullptr : static_cast<const T*>(src1);
+  T s;
+  std::memcpy(&s, &sbits, sizeof(T));
+  if (mode != SelMode::CmpMaskSpr) return selectRun(d, mask, s0, s1, s, n);
+  // CMPMASK register: one 256-byte repeat's worth of bits, reused by every repeat.
+  constexpr std::size_t kPerRepeat = 256 / sizeof(T);
+  for (std::size_t base = 0; base < n; base += kPerRepeat) {
+    const std::size_t len = n - base < kPerRepeat ? n - base : kPerRepeat;
+    selectRun(d + base, mask, s0 + base, s1 != nullptr ? s1 + base : nullptr, s, len);
+  }
+}
+
+template <class T>
+void gatherTyped(void* dst, const void* srcBase, const std::uint32_t* off, std::uint32_t baseAddr,
+                 std::size_t n) {
+  const auto* base = static_cast<const unsigned char*>(srcBase) + baseAddr;
+  auto* d = static_cast<T*>(dst);
+  for (std::size_t i = 0; i < n; ++i) {
+    T v;
+    std::memcpy(&v, base + off[i], sizeof(T));
+    d[i] = v;
+  }
+}
+
+#undef AVX
+
+}  // namespace
+
+void select(void* dst, const std::uint8_t* maskBits, const void* src0, const void* src1OrNull,
+            std::uint64_t scalarBits, DType t, SelMode mode, std::size_t n) {
+  if (n == 0) return;
+  switch (dtypeSize(t)) {
+    case 1:
+      return selectTyped<std::uint8_t>(dst, maskBits, src0, src1OrNull, scalarBits, mode, n);
+    case 2:
+      return selectTyped<std::uint16_t>(dst, maskBits, src0, src1OrNull, scalarBits, mode, n);
+    case 4:
+      return selectTyped<std::uint32_t>(dst, maskBits, src0, src1OrNull, scalarBits, mode, n);
+    default:
+      return selectTyped<std::uint64_t>(dst, maskBits, src0, src1OrNull, scalarBits, mode, n);
+  }
+}
+
+void gather(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,
+            std::uint32_t baseAddr, std::size_t elemSize, std::size_t n) {
+  if (n == 0) return;
+  switch (elemSize) {
+    case 1:
+      return gatherTyped<std::uint8_t>(dst, srcBase, byteOffsets, baseAddr, n);
+    case 2:
+      return gatherTyped<std::uint16_t>(dst, srcBase, byteOffsets, baseAddr, n);
+    case 4:
+      return gatherTyped<std::uint32_t>(dst, srcBase, byteOffsets, baseAddr, n);
+    default:
+      return gatherTyped<std::uint64_t>(dst, srcBase, byteOffsets, baseAddr, n);
+  }
+}
+
+}  // namespace asctwin::vec

@@ -1,0 +1,143 @@
+// The numeric core of the kernel twin's vector unit: every vector instruction
+// as a loop over raw UB pointers, one non-template entry point per instruction
+// taking a dtype tag (kernel TUs stay cheap to compile; the per-dtype loops
+// live in the library, with AVX2/F16C paths chosen at run time and a portable
+// path that gives the same bits).
+//
+// The AscendC wrappers check operands (sizes, alignment, UB bounds) and then
+// call these. Common rules:
+// - n is the element count; n == 0 does nothing.
+// - Pointers need no particular alignment. dst may be exactly the same buffer
+//   as a source of the same element size (in place); other overlaps are not
+//   allowed (the hardware forbids them too).
+// - Scalars are passed as bit patterns in the low sizeof(T) bytes of a
+//   uint64_t (scalarBits(value) builds one).
+// - half / bfloat16 arithmetic is done in float and rounded once to nearest
+//   even; a NaN result of arithmetic is the canonical quiet NaN (0x7E00,
+//   0x7FC0, 0x7FC00000); integer arithmetic wraps (two's complement).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "asctwin/kernel/numeric.h"
+
+namespace asctwin::vec {
+
+enum class DType : std::uint8_t { F16, BF16, F32, F64, S8, U8, S16, U16, S32, U32, S64, U64 };
+
+std::size_t dtypeSize(DType t);
+const char* dtypeName(DType t);  // "half", "bfloat16_t", "float", "int32_t", ...
+
+template <class T>
+constexpr DType dtypeOf() {
+  if constexpr (std::is_same_v<T, half>)
+    return DType::F16;
+  else if constexpr (std::is_same_v<T, bfloat16_t>)
+    return DType::BF16;
+  else if constexpr (std::is_same_v<T, float>)
+    return DType::F32;
+  else if constexpr (std::is_same_v<T, double>)
+    return DType::F64;
+  else if constexpr (std::is_integral_v<T> && std::is_signed_v<T> && sizeof(T) == 1)
+    return DType::S8;
+  else if constexpr (std::is_integral_v<T> && sizeof(T) == 1)
+    return DType::U8;  // uint8_t, bool
+  else if constexpr (std::is_integral_v<T> && std::is_signed_v<T> && sizeof(T) == 2)
+    return DType::S16;
+  else if constexpr (std::is_integral_v<T> && sizeof(T) == 2)
+    return DType::U16;
+  else if constexpr (std::is_integral_v<T> && std::is_signed_v<T> && sizeof(T) == 4)
+    return DType::S32;
+  else if constexpr (std::is_integral_v<T> && sizeof(T) == 4)
+    return DType::U32;
+  else if constexpr (std::is_integral_v<T> && std::is_signed_v<T> && sizeof(T) == 8)
+    return DType::S64;
+  else if constexpr (std::is_integral_v<T> && sizeof(T) == 8)
+    return DType::U64;
+  else
+    static_assert(sizeof(T) == 0, "not a vector dtype");
+}
+
+// The bit pattern of a scalar operand, zero-extended to 64 bits.
+template <class T>
+std::uint64_t scalarBits(T value) {
+  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8);
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof(T));
+  return bits;
+}
+
+using numeric::Round;
+
+// --- Cast -------------------------------------------------------------------
+// dst[i] = convert(src[i]) with one rounding in `mode`. Supported pairs and
+// modes: castSupported(). Float to integer: round per mode, then saturate to
+// the target range; NaN gives 0. Integer to integer (int32 <-> int64)
+// saturates. Returns false and writes nothing for an unsupported combination.
+bool castSupported(DType dst, DType src, Round mode);
+bool cast(void* dst, DType dstType, const void* src, DType srcType, Round mode, std::size_t n);
+
+// --- Element-wise -----------------------------------------------------------
+// dst[i] = value (every dtype).
+void duplicate(void* dst, DType t, std::uint64_t scalarBits, std::size_t n);
+
+// dst[i] = first + i (every dtype). Integers wrap; float types compute
+// float(first) + float(i) in float, then round once to T (nearest even);
+// double computes in double.
+void createVecIndex(void* dst, DType t, std::uint64_t firstBits, std::size_t n);
+
+enum class BinOp : std::uint8_t { Add, Sub, Mul, Div, Max, Min, And, Or };
+// dst[i] = a[i] op b[i]. Add/Sub/Mul/Max/Min: every dtype but F64 is
+// supported... see binarySupported(). Div: float types only. And/Or: integer
+// types only (bitwise). Max/Min: a NaN operand gives NaN; -0 < +0.
+bool binarySupported(BinOp op, DType t);
+bool binary(BinOp op, void* dst, const void* a, const void* b, DType t, std::size_t n);
+
+enum class ScalarOp : std::uint8_t { Adds, Muls, Maxs, Mins, ShiftLeft, ShiftRight };
+// dst[i] = a[i] op scalar. Adds/Muls/Maxs/Mins as the binary ops. Shifts:
+// integer types only; the scalar is the count, read as a value of type T.
+// ShiftLeft and the logical ShiftRight of unsigned types give 0 for counts
+// >= the bit width (or negative); ShiftRight of signed types is arithmetic and
+// gives the sign fill (0 or -1) for such counts.
+bool scalarOpSupported(ScalarOp op, DType t);
+bool scalarOp(ScalarOp op, void* dst, const void* a, std::uint64_t scalarBits, DType t,
+              std::size_t n);
+
+// --- Select -----------------------------------------------------------------
+enum class SelMode : std::uint8_t { CmpMaskSpr, TensorScalar, TensorTensor };
+// dst[i] = bit ? src0[i] : (src1[i] | scalar), bits least significant first.
+// TensorTensor / TensorScalar: element i uses bit i of maskBits.
+// CmpMaskSpr: the mask sits in the CMPMASK register, which covers one 256-byte
+// repeat; every repeat reuses it, so element i uses bit (i % (256 / sizeof(T)))
+// and src1 is a tensor. Works on any dtype (it moves bit patterns).
+void select(void* dst, const std::uint8_t* maskBits, const void* src0, const void* src1OrNull,
+            std::uint64_t scalarBits, DType t, SelMode mode, std::size_t n);
+
+// --- Compare ----------------------------------------------------------------
+enum class CmpMode : std::uint8_t { LT, GT, EQ, LE, GE, NE };
+// One result bit per element, least significant first, written to
+// dstBits[0 .. ceil(n/8)); unused bits of the last byte are 0. A NaN operand
+// compares false, except NE which is true. Every dtype is supported.
+bool compareScalar(std::uint8_t* dstBits, const void* src, std::uint64_t scalarBits, DType t,
+                   CmpMode mode, std::size_t n);
+bool compare(std::uint8_t* dstBits, const void* a, const void* b, DType t, CmpMode mode,
+             std::size_t n);
+
+// --- Gather -----------------------------------------------------------------
+// dst[i] = *(srcBase + baseAddr + byteOffsets[i]) (elemSize bytes: 1, 2, 4 or
+// 8). The caller has bounds-checked every offset.
+void gather(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,
+            std::uint32_t baseAddr, std::size_t elemSize, std::size_t n);
+
+// --- Implementation selection (tests and benchmarks) ------------------------
+enum class Isa : std::uint8_t { Portable, Avx2 };
+// The path in use: Avx2 when the CPU has AVX2 and F16C and the environment
+// does not set ASCTWIN_VEC_PORTABLE=1.
+Isa activeIsa();
+// Forces a path (Avx2 is ignored when the CPU lacks it); returns the old one.
+Isa setIsa(Isa isa);
+
+}  // namespace asctwin::vec
