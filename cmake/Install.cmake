@@ -21,6 +21,10 @@ install(FILES
   ${CMAKE_CURRENT_BINARY_DIR}/asctwinConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/asctwinConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/asctwin)
+# The .asc build step's rewriter, imported as asctwin::asc-rewrite.
+if(TARGET asctwin-asc-rewrite)
+  install(TARGETS asctwin-asc-rewrite EXPORT asctwinTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 if(EXISTS ${PROJECT_SOURCE_DIR}/cmake/AsctwinAsc.cmake)
   install(FILES cmake/AsctwinAsc.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/asctwin)
 endif()
