@@ -1,0 +1,81 @@
+// C entry points: aclrtMemcpy/aclrtMemset and their asynchronous variants.
+#include <cstring>
+
+#include "acl/acl_rt.h"
+#include "acl/c_boundary.h"
+#include "acl/memory.h"
+#include "acl/runtime.h"
+
+using asctwin::Status;
+using asctwin::acl::guard;
+
+extern "C" {
+
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
+                     aclrtMemcpyKind kind) {
+  return guard("aclrtMemcpy", [&] {
+    Status s = asctwin::acl::requireInitialized();
+    if (!s) return s;
+    s = asctwin::acl::checkMemcpy(dst, destMax, src, count, static_cast<int>(kind));
+    if (!s) return s;
+    if (count > 0) std::memmove(dst, src, count);
+    return Status::ok();
+  });
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  return guard("aclrtMemset", [&] {
+    Status s = asctwin::acl::requireInitialized();
+    if (!s) return s;
+    s = asctwin::acl::checkMemset(devPtr, maxCount, count);
+    if (!s) return s;
+    if (count > 0) std::memset(devPtr, value & 0xFF, count);
+    return Status::ok();
+  });
+}
+
+aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
+                          aclrtMemcpyKind kind, aclrtStream stream) {
+  return guard("aclrtMemcpyAsync", [&] {
+    Status s = asctwin::acl::requireInitialized();
+    if (!s) return s;
+    const int k = static_cast<int>(kind);
+    s = asctwin::acl::checkMemcpy(dst, destMax, src, count, k);
+    if (!s) return s;
+    asctwin::device::Stream* target = nullptr;
+    s = asctwin::acl::resolveStream(stream, &target);
+    if (!s) return s;
+    target->enqueue("aclrtMemcpyAsync(" + std::to_string(count) + " bytes, " +
+                        asctwin::acl::memcpyKindName(k) + ")",
+                    [=] {
+                      // Checked again: device memory may have been freed since the call.
+                      Status again = asctwin::acl::checkMemcpy(dst, destMax, src, count, k);
+                      if (!again) return again;
+                      if (count > 0) std::memmove(dst, src, count);
+                      return Status::ok();
+                    });
+    return Status::ok();
+  });
+}
+
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count,
+                          aclrtStream stream) {
+  return guard("aclrtMemsetAsync", [&] {
+    Status s = asctwin::acl::requireInitialized();
+    if (!s) return s;
+    s = asctwin::acl::checkMemset(devPtr, maxCount, count);
+    if (!s) return s;
+    asctwin::device::Stream* target = nullptr;
+    s = asctwin::acl::resolveStream(stream, &target);
+    if (!s) return s;
+    target->enqueue("aclrtMemsetAsync(" + std::to_string(count) + " bytes)", [=] {
+      Status again = asctwin::acl::checkMemset(devPtr, maxCount, count);
+      if (!again) return again;
+      if (count > 0) std::memset(devPtr, value & 0xFF, count);
+      return Status::ok();
+    });
+    return Status::ok();
+  });
+}
+
+}  // extern "C"
