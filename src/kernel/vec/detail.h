@@ -114,11 +114,13 @@ inline I floatToInt(float x, Round mode) {
   }
 }
 
-// float -> float rounded to an integral value per mode (None as Rint).
+// float -> float rounded to an integral value per mode (None as Rint); a NaN
+// comes back quiet (as from the x86 round instruction).
 inline float roundIntegral(float x, Round mode) {
   const std::uint32_t u = std::bit_cast<std::uint32_t>(x);
   const std::uint32_t e = (u >> 23) & 0xFFu;
-  if (e >= 150) return x;  // integral already, Inf or NaN
+  if ((u & 0x7FFFFFFFu) > 0x7F800000u) return std::bit_cast<float>(u | 0x400000u);  // quiet NaN
+  if (e >= 150) return x;  // integral already, or Inf
   if ((u & 0x7FFFFFFFu) == 0) return x;
   const bool neg = (u >> 31) != 0;
   // |x| < 2^23: the rounded magnitude fits in int64 exactly.
