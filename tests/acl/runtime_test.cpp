@@ -1,0 +1,400 @@
+// aclInit/aclFinalize, devices, streams, ordering and error latching through
+// the C API, the determinism switch.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+#include <vector>
+
+#include "acl/runtime.h"
+#include "acl_test_util.h"
+#include "device/soc.h"
+
+namespace asctwin::testing {
+namespace {
+
+TEST(AclInit, InitTwiceAndFinalizeTwice) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  EXPECT_REJECTED(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE, "aclInit: ", "already");
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+  EXPECT_REJECTED(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE,
+                  "aclFinalize: ", "without a matching aclInit");
+  // Initialising again after finalize is allowed.
+  EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+TEST(AclInit, FinalizeWithoutInit) {
+  EXPECT_REJECTED(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE, "never initialised");
+}
+
+void expectAllUninitialized() {
+  int32_t dev = 0;
+  aclrtStream stream = nullptr;
+  void* p = nullptr;
+  char host[16] = {};
+  size_t freeB = 0, totalB = 0;
+  EXPECT_REJECTED(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtSetDevice: ", "aclInit");
+  EXPECT_REJECTED(aclrtResetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtResetDevice");
+  EXPECT_REJECTED(aclrtGetDevice(&dev), ACL_ERROR_UNINITIALIZE, "aclrtGetDevice");
+  EXPECT_REJECTED(aclrtCreateStream(&stream), ACL_ERROR_UNINITIALIZE, "aclrtCreateStream");
+  EXPECT_REJECTED(aclrtDestroyStream(stream), ACL_ERROR_UNINITIALIZE, "aclrtDestroyStream");
+  EXPECT_REJECTED(aclrtSynchronizeStream(nullptr), ACL_ERROR_UNINITIALIZE,
+                  "aclrtSynchronizeStream");
+  EXPECT_REJECTED(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_UNINITIALIZE,
+                  "aclrtMalloc: ", "aclInit");
+  EXPECT_REJECTED(aclrtFree(host), ACL_ERROR_UNINITIALIZE, "aclrtFree");
+  EXPECT_REJECTED(aclrtMallocHost(&p, 64), ACL_ERROR_UNINITIALIZE, "aclrtMallocHost");
+  EXPECT_REJECTED(aclrtFreeHost(host), ACL_ERROR_UNINITIALIZE, "aclrtFreeHost");
+  EXPECT_REJECTED(aclrtMemcpy(host, 16, host + 8, 8, ACL_MEMCPY_HOST_TO_HOST),
+                  ACL_ERROR_UNINITIALIZE, "aclrtMemcpy");
+  EXPECT_REJECTED(aclrtMemset(host, 16, 0, 16), ACL_ERROR_UNINITIALIZE, "aclrtMemset");
+  EXPECT_REJECTED(aclrtMemcpyAsync(host, 16, host + 8, 8, ACL_MEMCPY_HOST_TO_HOST, nullptr),
+                  ACL_ERROR_UNINITIALIZE, "aclrtMemcpyAsync");
+  EXPECT_REJECTED(aclrtMemsetAsync(host, 16, 0, 16, nullptr), ACL_ERROR_UNINITIALIZE,
+                  "aclrtMemsetAsync");
+  EXPECT_REJECTED(aclrtGetMemInfo(ACL_HBM_MEM, &freeB, &totalB), ACL_ERROR_UNINITIALIZE,
+                  "aclrtGetMemInfo");
+}
+
+TEST(AclInit, CallsBeforeInitAreRejected) {
+  expectAllUninitialized();
+}
+
+TEST(AclInit, CallsAfterFinalizeAreRejected) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void* p = nullptr;
+  ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  expectAllUninitialized();
+  // The allocation survives finalize and can be freed after a new aclInit.
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+  // The thread's current device ended with finalize.
+  int32_t dev = -1;
+  EXPECT_REJECTED(aclrtGetDevice(&dev), ACL_ERROR_RT_CONTEXT_NULL, "aclrtSetDevice");
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+class ConfigFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ =
+        std::filesystem::temp_directory_path() / ("asctwin_acl_cfg_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override {
+    aclFinalize();
+    std::filesystem::remove_all(dir_);
+  }
+  std::string write(const std::string& name, const std::string& text) {
+    const auto path = dir_ / name;
+    std::ofstream(path) << text;
+    return path.string();
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(ConfigFileTest, AcceptsEmptyAndObjectDocuments) {
+  for (const char* text :
+       {"", "  \n", "{}", R"({"dump": {"dump_list": []}, "err_msg_mode": "1"})"}) {
+    const std::string path = write("ok.json", text);
+    EXPECT_EQ(aclInit(path.c_str()), ACL_SUCCESS) << "'" << text << "': " << recentError();
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+  }
+}
+
+TEST_F(ConfigFileTest, RejectsMissingDirectoryAndMalformedFiles) {
+  const std::string missing = (dir_ / "missing.json").string();
+  EXPECT_REJECTED(aclInit(missing.c_str()), ACL_ERROR_INVALID_FILE, "configPath", "missing.json",
+                  "does not name an existing file");
+  EXPECT_REJECTED(aclInit(dir_.string().c_str()), ACL_ERROR_INVALID_FILE, "not a regular file");
+  const std::string array = write("array.json", "[1, 2]");
+  EXPECT_REJECTED(aclInit(array.c_str()), ACL_ERROR_PARSE_FILE, "must contain a JSON object",
+                  "array");
+  const std::string broken = write("broken.json", "{\"dump\": ");
+  EXPECT_REJECTED(aclInit(broken.c_str()), ACL_ERROR_PARSE_FILE, "must contain a JSON object",
+                  "parse error");
+  // A failed aclInit leaves the runtime uninitialised.
+  EXPECT_REJECTED(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclInit");
+}
+
+TEST(AclInit, MalformedEnvironmentFailsInit) {
+  ASSERT_EQ(::setenv("ASCTWIN_AIV_CORES", "lots", 1), 0);
+  device::resetSoc();
+  EXPECT_REJECTED(aclInit(nullptr), ACL_ERROR_INVALID_PARAM, "aclInit: ", "ASCTWIN_AIV_CORES",
+                  "'lots'");
+  ASSERT_EQ(::unsetenv("ASCTWIN_AIV_CORES"), 0);
+  device::resetSoc();
+  EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS) << recentError();
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+TEST_F(AclRuntimeTest, DeviceIdRangeFollowsTheSoc) {
+  uint32_t count = 0;
+  ASSERT_EQ(aclrtGetDeviceCount(&count), ACL_SUCCESS);
+  uint64_t socCount = 0;
+  ASSERT_EQ(asctwinSocGetField("deviceCount", &socCount), ACL_SUCCESS);
+  EXPECT_EQ(count, socCount);
+  EXPECT_REJECTED(aclrtSetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID, "deviceId must be in [0, ",
+                  "got -1");
+  EXPECT_REJECTED(aclrtSetDevice(static_cast<int32_t>(count)), ACL_ERROR_RT_INVALID_DEVICEID,
+                  ("got " + std::to_string(count)).c_str());
+  EXPECT_REJECTED(aclrtResetDevice(99), ACL_ERROR_RT_INVALID_DEVICEID, "got 99");
+  ASSERT_EQ(asctwinSocSetField("deviceCount", 4), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetDeviceCount(&count), ACL_SUCCESS);
+  EXPECT_EQ(count, 4u);
+  ASSERT_EQ(aclrtSetDevice(3), ACL_SUCCESS) << recentError();
+  int32_t dev = -1;
+  ASSERT_EQ(aclrtGetDevice(&dev), ACL_SUCCESS);
+  EXPECT_EQ(dev, 3);
+  // Memory is charged to the current device.
+  asctwinMemStats before{}, after{};
+  ASSERT_EQ(asctwinMemGetStats(3, &before), ACL_SUCCESS);
+  void* p = nullptr;
+  ASSERT_EQ(aclrtMalloc(&p, 100, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(asctwinMemGetStats(3, &after), ACL_SUCCESS);
+  EXPECT_EQ(after.liveAllocations, before.liveAllocations + 1);
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+  EXPECT_EQ(aclrtResetDevice(3), ACL_SUCCESS);
+  EXPECT_REJECTED(aclrtGetDeviceCount(nullptr), ACL_ERROR_INVALID_PARAM, "count must not be null");
+}
+
+TEST(AclDevice, GetDeviceNeedsACurrentDevice) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  int32_t dev = -1;
+  EXPECT_REJECTED(aclrtGetDevice(&dev), ACL_ERROR_RT_CONTEXT_NULL,
+                  "aclrtGetDevice: ", "no current device");
+  void* p = nullptr;
+  EXPECT_REJECTED(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_CONTEXT_NULL,
+                  "aclrtMalloc: ", "aclrtSetDevice");
+  aclrtStream s = nullptr;
+  EXPECT_REJECTED(aclrtCreateStream(&s), ACL_ERROR_RT_CONTEXT_NULL, "aclrtCreateStream");
+  EXPECT_REJECTED(aclrtSynchronizeStream(nullptr), ACL_ERROR_RT_CONTEXT_NULL, "default stream");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetDevice(&dev), ACL_SUCCESS);
+  EXPECT_EQ(dev, 0);
+  EXPECT_REJECTED(aclrtGetDevice(nullptr), ACL_ERROR_INVALID_PARAM, "deviceId must not be null");
+  EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+TEST_F(AclRuntimeTest, CurrentDeviceIsPerThread) {
+  int rcBefore = -1, rcAfter = -1;
+  std::string msg;
+  std::thread t([&] {
+    void* p = nullptr;
+    rcBefore = aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    msg = recentError();
+    if (aclrtSetDevice(0) == ACL_SUCCESS) {
+      rcAfter = aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+      if (rcAfter == ACL_SUCCESS) aclrtFree(p);
+      aclrtResetDevice(0);
+    }
+  });
+  t.join();
+  EXPECT_EQ(rcBefore, ACL_ERROR_RT_CONTEXT_NULL);
+  EXPECT_NE(msg.find("per thread"), std::string::npos) << msg;
+  EXPECT_EQ(rcAfter, ACL_SUCCESS);
+  // The other thread's reset did not end this thread's device (reference count).
+  int32_t dev = -1;
+  EXPECT_EQ(aclrtGetDevice(&dev), ACL_SUCCESS);
+}
+
+TEST_F(AclRuntimeTest, ResetDeviceIsReferenceCounted) {
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);  // second reference
+  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  void* p = nullptr;
+  ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFree(p), ACL_SUCCESS);
+  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);  // last reference
+  EXPECT_REJECTED(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_CONTEXT_NULL,
+                  "no current device");
+  EXPECT_REJECTED(aclrtResetDevice(0), ACL_ERROR_INVALID_PARAM, "deviceId 0 is not set");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);  // for TearDown
+}
+
+TEST_F(AclRuntimeTest, ResetDeviceDestroysItsStreams) {
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_NE(s, nullptr);
+  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  EXPECT_REJECTED(aclrtSynchronizeStream(s), ACL_ERROR_INVALID_PARAM, "not a live stream");
+  EXPECT_REJECTED(aclrtDestroyStream(s), ACL_ERROR_INVALID_PARAM, "not a live stream");
+}
+
+TEST_F(AclRuntimeTest, StreamHandleChecks) {
+  EXPECT_REJECTED(aclrtCreateStream(nullptr), ACL_ERROR_INVALID_PARAM,
+                  "aclrtCreateStream: ", "stream must not be null");
+  EXPECT_REJECTED(aclrtDestroyStream(nullptr), ACL_ERROR_INVALID_PARAM,
+                  "default stream cannot be destroyed");
+  int local = 0;
+  EXPECT_REJECTED(aclrtDestroyStream(&local), ACL_ERROR_INVALID_PARAM, "not a live stream");
+  EXPECT_REJECTED(aclrtSynchronizeStream(&local), ACL_ERROR_INVALID_PARAM, "not a live stream");
+  device::Stream* def = nullptr;
+  ASSERT_TRUE(acl::resolveStream(nullptr, &def));
+  EXPECT_REJECTED(aclrtDestroyStream(def), ACL_ERROR_INVALID_PARAM, "default stream");
+  aclrtStream a = nullptr, b = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&a), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateStream(&b), ACL_SUCCESS);
+  EXPECT_NE(a, b);
+  EXPECT_NE(a, static_cast<aclrtStream>(def));
+  EXPECT_EQ(aclrtSynchronizeStream(a), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(a), ACL_SUCCESS);
+  EXPECT_REJECTED(aclrtDestroyStream(a), ACL_ERROR_INVALID_PARAM, "not a live stream");
+  EXPECT_EQ(aclrtDestroyStream(b), ACL_SUCCESS);
+}
+
+// Blocks a stream until released, so that the test can observe asynchrony.
+struct Gate {
+  std::atomic<bool> open{false};
+  void block(device::Stream* s) {
+    s->enqueue("gate", [this] {
+      while (!open.load()) std::this_thread::sleep_for(std::chrono::microseconds(200));
+      return Status::ok();
+    });
+  }
+};
+
+TEST_F(AclRuntimeTest, AsyncCopiesRunInStreamOrder) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  device::Stream* s = nullptr;
+  ASSERT_TRUE(acl::resolveStream(stream, &s));
+  constexpr size_t n = 4096;
+  void *a = nullptr, *b = nullptr;
+  ASSERT_EQ(aclrtMalloc(&a, n, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&b, n, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  std::vector<uint8_t> src(n), out(n, 0);
+  for (size_t i = 0; i < n; ++i) src[i] = static_cast<uint8_t>(i * 7);
+  Gate gate;
+  gate.block(s);
+  ASSERT_EQ(aclrtMemsetAsync(a, n, 0x5A, n, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(a, n, src.data(), n / 2, ACL_MEMCPY_HOST_TO_DEVICE, stream),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(b, n, a, n, ACL_MEMCPY_DEVICE_TO_DEVICE, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(out.data(), n, b, n, ACL_MEMCPY_DEVICE_TO_HOST, stream), ACL_SUCCESS);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  // Nothing ran yet: the calls returned while the stream was blocked.
+  EXPECT_EQ(out[0], 0);
+  gate.open = true;
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS) << recentError();
+  for (size_t i = 0; i < n / 2; ++i) ASSERT_EQ(out[i], src[i]) << i;
+  for (size_t i = n / 2; i < n; ++i) ASSERT_EQ(out[i], 0x5A) << i;
+  EXPECT_EQ(aclrtFree(a), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(b), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
+TEST_F(AclRuntimeTest, StreamErrorLatchesUntilSynchronize) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  device::Stream* s = nullptr;
+  ASSERT_TRUE(acl::resolveStream(stream, &s));
+  void* a = nullptr;
+  ASSERT_EQ(aclrtMalloc(&a, 256, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  std::vector<uint8_t> out(256, 0);
+  Gate gate;
+  gate.block(s);
+  // Valid when called ...
+  ASSERT_EQ(aclrtMemsetAsync(a, 256, 1, 256, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(out.data(), 256, a, 256, ACL_MEMCPY_DEVICE_TO_HOST, stream),
+            ACL_SUCCESS);
+  // ... but the memory is gone by the time the stream gets there.
+  ASSERT_EQ(aclrtFree(a), ACL_SUCCESS);
+  gate.open = true;
+  EXPECT_REJECTED(aclrtSynchronizeStream(stream), ACL_ERROR_INVALID_PARAM,
+                  "aclrtSynchronizeStream: ", "aclrtMemsetAsync(256 bytes)",
+                  "not inside a live device allocation", "1 later task(s)");
+  EXPECT_EQ(out[0], 0);  // the copy after the failure was skipped
+  // The error was reported once; the stream works again.
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
+TEST_F(AclRuntimeTest, DefaultStreamLatchesTaskErrorCode) {
+  device::Stream* s = nullptr;
+  ASSERT_TRUE(acl::resolveStream(nullptr, &s));
+  s->enqueue("kernel_y", [] { return Status(code::kRtFailure, "vector unit fault at line 7"); });
+  EXPECT_REJECTED(aclrtSynchronizeStream(nullptr), ACL_ERROR_RT_FAILURE, "kernel_y",
+                  "vector unit fault at line 7");
+  EXPECT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
+}
+
+TEST_F(AclRuntimeTest, DestroyStreamWaitsForQueuedWork) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  device::Stream* s = nullptr;
+  ASSERT_TRUE(acl::resolveStream(stream, &s));
+  std::atomic<int> done{0};
+  s->enqueue("slow", [&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    done = 1;
+    return Status::ok();
+  });
+  ASSERT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(done.load(), 1);
+}
+
+TEST_F(AclRuntimeTest, FinalizeWaitsForQueuedWork) {
+  device::Stream* s = nullptr;
+  ASSERT_TRUE(acl::resolveStream(nullptr, &s));
+  std::atomic<int> done{0};
+  s->enqueue("slow", [&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    done = 1;
+    return Status::ok();
+  });
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  EXPECT_EQ(done.load(), 1);
+  EXPECT_FALSE(device::Stream::isLive(s));
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+}
+
+TEST(AclSysParam, DeterministicSwitch) {
+  int64_t v = -1;
+  ASSERT_EQ(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v), ACL_SUCCESS);
+  EXPECT_EQ(v, 0);
+  EXPECT_FALSE(acl::deterministic());
+  ASSERT_EQ(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v), ACL_SUCCESS);
+  EXPECT_EQ(v, 1);
+  EXPECT_TRUE(acl::deterministic());
+  EXPECT_REJECTED(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 2), ACL_ERROR_INVALID_PARAM,
+                  "aclrtSetSysParamOpt: ", "must be 0 (off) or 1", "got 2");
+  EXPECT_TRUE(acl::deterministic());  // unchanged by the rejected call
+  EXPECT_REJECTED(aclrtSetSysParamOpt(ACL_OPT_ENABLE_DEBUG_KERNEL, 1), ACL_ERROR_INVALID_PARAM,
+                  "not supported");
+  EXPECT_REJECTED(aclrtSetSysParamOpt(static_cast<aclSysParamOpt>(9), 1), ACL_ERROR_INVALID_PARAM,
+                  "opt must be ACL_OPT_DETERMINISTIC (0), got 9");
+  EXPECT_REJECTED(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, nullptr), ACL_ERROR_INVALID_PARAM,
+                  "value must not be null");
+  EXPECT_REJECTED(aclrtGetSysParamOpt(ACL_OPT_STRONG_CONSISTENCY, &v), ACL_ERROR_INVALID_PARAM,
+                  "not supported");
+  ASSERT_EQ(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0), ACL_SUCCESS);
+  EXPECT_FALSE(acl::deterministic());
+}
+
+TEST(AclErrors, RecentMessageIsPerThreadAndNeverNull) {
+  asctwin::clearLastError();
+  ASSERT_NE(aclGetRecentErrMsg(), nullptr);
+  EXPECT_STREQ(aclGetRecentErrMsg(), "");
+  EXPECT_EQ(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE);
+  std::string other = "unset";
+  std::thread t([&] { other = aclGetRecentErrMsg(); });
+  t.join();
+  EXPECT_EQ(other, "");
+  EXPECT_NE(recentError().find("aclrtSetDevice"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace asctwin::testing
