@@ -24,9 +24,15 @@ void combineTyped(AtomicOp op, uint8_t* gm, const uint8_t* src, size_t n) {
     const Wide x = static_cast<Wide>(a), y = static_cast<Wide>(b);
     Wide r;
     switch (op) {
-      case AtomicOp::Add: r = x + y; break;
-      case AtomicOp::Max: r = x < y ? y : x; break;  // NaN in GM stays unless y larger
-      default: r = y < x ? y : x; break;
+      case AtomicOp::Add:
+        r = x + y;
+        break;
+      case AtomicOp::Max:
+        r = x < y ? y : x;
+        break;  // NaN in GM stays unless y larger
+      default:
+        r = y < x ? y : x;
+        break;
     }
     const T out = static_cast<T>(r);
     std::memcpy(gm + i * sizeof(T), &out, sizeof(T));
@@ -43,9 +49,15 @@ void combineInt(AtomicOp op, uint8_t* gm, const uint8_t* src, size_t n) {
     std::memcpy(&b, src + i * sizeof(T), sizeof(T));
     T r;
     switch (op) {
-      case AtomicOp::Add: r = static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b))); break;
-      case AtomicOp::Max: r = std::max(a, b); break;
-      default: r = std::min(a, b); break;
+      case AtomicOp::Add:
+        r = static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+        break;
+      case AtomicOp::Max:
+        r = std::max(a, b);
+        break;
+      default:
+        r = std::min(a, b);
+        break;
     }
     std::memcpy(gm + i * sizeof(T), &r, sizeof(T));
   }
@@ -53,13 +65,27 @@ void combineInt(AtomicOp op, uint8_t* gm, const uint8_t* src, size_t n) {
 
 void combineChunk(AtomicOp op, DType type, uint8_t* gm, const uint8_t* src, size_t bytes) {
   switch (type) {
-    case DType::F32: combineTyped<float, float>(op, gm, src, bytes / 4); break;
-    case DType::F16: combineTyped<half, float>(op, gm, src, bytes / 2); break;
-    case DType::BF16: combineTyped<bfloat16_t, float>(op, gm, src, bytes / 2); break;
-    case DType::S32: combineInt<int32_t>(op, gm, src, bytes / 4); break;
-    case DType::S16: combineInt<int16_t>(op, gm, src, bytes / 2); break;
-    case DType::S8: combineInt<int8_t>(op, gm, src, bytes); break;
-    default: std::memcpy(gm, src, bytes); break;
+    case DType::F32:
+      combineTyped<float, float>(op, gm, src, bytes / 4);
+      break;
+    case DType::F16:
+      combineTyped<half, float>(op, gm, src, bytes / 2);
+      break;
+    case DType::BF16:
+      combineTyped<bfloat16_t, float>(op, gm, src, bytes / 2);
+      break;
+    case DType::S32:
+      combineInt<int32_t>(op, gm, src, bytes / 4);
+      break;
+    case DType::S16:
+      combineInt<int16_t>(op, gm, src, bytes / 2);
+      break;
+    case DType::S8:
+      combineInt<int8_t>(op, gm, src, bytes);
+      break;
+    default:
+      std::memcpy(gm, src, bytes);
+      break;
   }
 }
 

@@ -7,93 +7,143 @@ namespace asctwin::kernel {
 
 const char* spaceName(Space s) {
   switch (s) {
-    case Space::GM: return "GM";
-    case Space::UB: return "UB";
-    case Space::L1: return "L1";
-    case Space::L0A: return "L0A";
-    case Space::L0B: return "L0B";
-    default: return "L0C";
+    case Space::GM:
+      return "GM";
+    case Space::UB:
+      return "UB";
+    case Space::L1:
+      return "L1";
+    case Space::L0A:
+      return "L0A";
+    case Space::L0B:
+      return "L0B";
+    default:
+      return "L0C";
   }
 }
 
 size_t dtypeBytes(DType t) {
   switch (t) {
-    case DType::F16: case DType::BF16: case DType::S16: case DType::U16: return 2;
-    case DType::F32: case DType::S32: case DType::U32: return 4;
-    case DType::F64: case DType::S64: case DType::U64: return 8;
-    default: return 1;
+    case DType::F16:
+    case DType::BF16:
+    case DType::S16:
+    case DType::U16:
+      return 2;
+    case DType::F32:
+    case DType::S32:
+    case DType::U32:
+      return 4;
+    case DType::F64:
+    case DType::S64:
+    case DType::U64:
+      return 8;
+    default:
+      return 1;
   }
 }
 
 const char* dtypeName(DType t) {
   switch (t) {
-    case DType::F16: return "half";
-    case DType::BF16: return "bfloat16_t";
-    case DType::F32: return "float";
-    case DType::F64: return "double";
-    case DType::S8: return "int8_t";
-    case DType::U8: return "uint8_t";
-    case DType::S16: return "int16_t";
-    case DType::U16: return "uint16_t";
-    case DType::S32: return "int32_t";
-    case DType::U32: return "uint32_t";
-    case DType::S64: return "int64_t";
-    case DType::U64: return "uint64_t";
-    default: return "bool";
+    case DType::F16:
+      return "half";
+    case DType::BF16:
+      return "bfloat16_t";
+    case DType::F32:
+      return "float";
+    case DType::F64:
+      return "double";
+    case DType::S8:
+      return "int8_t";
+    case DType::U8:
+      return "uint8_t";
+    case DType::S16:
+      return "int16_t";
+    case DType::U16:
+      return "uint16_t";
+    case DType::S32:
+      return "int32_t";
+    case DType::U32:
+      return "uint32_t";
+    case DType::S64:
+      return "int64_t";
+    case DType::U64:
+      return "uint64_t";
+    default:
+      return "bool";
   }
 }
 
-void checkGm(CoreState& c, const GmRef& ref, uint64_t extentBytes, const Site& site, const char* role) {
+void checkGm(CoreState& c, const GmRef& ref, uint64_t extentBytes, const Site& site,
+             const char* role) {
   if (extentBytes == 0) return;
   if (ref.addr == 0)
-    c.launch->raise(c, site, std::string(role) + " GM address is null (GlobalTensor without SetGlobalBuffer?)");
+    c.launch->raise(
+        c, site, std::string(role) + " GM address is null (GlobalTensor without SetGlobalBuffer?)");
   if (extentBytes > ref.declaredBytes)
-    c.launch->raise(c, site, std::string(role) + " GM access of " + std::to_string(extentBytes) +
-                                 " bytes at " + hex(ref.addr) + " exceeds the GlobalTensor's declared size (" +
-                                 std::to_string(ref.declaredBytes) + " bytes from this address)");
+    c.launch->raise(c, site,
+                    std::string(role) + " GM access of " + std::to_string(extentBytes) +
+                        " bytes at " + hex(ref.addr) +
+                        " exceeds the GlobalTensor's declared size (" +
+                        std::to_string(ref.declaredBytes) + " bytes from this address)");
   Status s = device::DeviceMemory::instance().checkRange(reinterpret_cast<const void*>(ref.addr),
                                                          extentBytes, role);
   if (!s) c.launch->raise(c, site, "GM access: " + s.message());
 }
 
-void checkLocal(CoreState& c, const LocalRef& ref, uint64_t extentBytes, const Site& site, const char* role) {
+void checkLocal(CoreState& c, const LocalRef& ref, uint64_t extentBytes, const Site& site,
+                const char* role) {
   uint8_t* base = localBase(ref.space);
   const uint32_t size = localSize(ref.space);
   if (base == nullptr || ref.ptr < base || ref.ptr > base + size)
-    c.launch->raise(c, site, std::string(role) + " is not a tensor in this core's " + spaceName(ref.space) +
-                                 " (uninitialised LocalTensor, or one from another core?)");
+    c.launch->raise(c, site,
+                    std::string(role) + " is not a tensor in this core's " + spaceName(ref.space) +
+                        " (uninitialised LocalTensor, or one from another core?)");
   const uint64_t off = static_cast<uint64_t>(ref.ptr - base);
   if (off % 32 != 0)
-    c.launch->raise(c, site, std::string(role) + " " + spaceName(ref.space) + " address " +
-                                 std::to_string(off) + " is not 32-byte aligned");
+    c.launch->raise(c, site,
+                    std::string(role) + " " + spaceName(ref.space) + " address " +
+                        std::to_string(off) + " is not 32-byte aligned");
   if (off + extentBytes > size)
-    c.launch->raise(c, site, std::string(role) + " " + spaceName(ref.space) + " access [" +
-                                 std::to_string(off) + ", " + std::to_string(off + extentBytes) +
-                                 ") overflows the " + std::to_string(size) + "-byte " +
-                                 spaceName(ref.space));
+    c.launch->raise(c, site,
+                    std::string(role) + " " + spaceName(ref.space) + " access [" +
+                        std::to_string(off) + ", " + std::to_string(off + extentBytes) +
+                        ") overflows the " + std::to_string(size) + "-byte " +
+                        spaceName(ref.space));
 }
 
 uint8_t* localBase(Space s) {
   CoreState& c = currentCore();
   switch (s) {
-    case Space::UB: return c.ub;
-    case Space::L1: return c.l1;
-    case Space::L0A: return c.l0a;
-    case Space::L0B: return c.l0b;
-    case Space::L0C: return c.l0c;
-    default: return nullptr;
+    case Space::UB:
+      return c.ub;
+    case Space::L1:
+      return c.l1;
+    case Space::L0A:
+      return c.l0a;
+    case Space::L0B:
+      return c.l0b;
+    case Space::L0C:
+      return c.l0c;
+    default:
+      return nullptr;
   }
 }
 
 uint32_t localSize(Space s) {
   CoreState& c = currentCore();
   switch (s) {
-    case Space::UB: return c.ubBytes;
-    case Space::L1: return c.l1Bytes;
-    case Space::L0A: return c.l0aBytes;
-    case Space::L0B: return c.l0bBytes;
-    case Space::L0C: return c.l0cBytes;
-    default: return 0;
+    case Space::UB:
+      return c.ubBytes;
+    case Space::L1:
+      return c.l1Bytes;
+    case Space::L0A:
+      return c.l0aBytes;
+    case Space::L0B:
+      return c.l0bBytes;
+    case Space::L0C:
+      return c.l0cBytes;
+    default:
+      return 0;
   }
 }
 

@@ -38,13 +38,15 @@ void writeGm(const CoreState& c, uint8_t* gm, const uint8_t* src, size_t bytes) 
   }
 }
 
-void checkAtomicShape(CoreState& c, uintptr_t gm, uint32_t blockBytes, uint64_t stride, const Site& site) {
+void checkAtomicShape(CoreState& c, uintptr_t gm, uint32_t blockBytes, uint64_t stride,
+                      const Site& site) {
   if (c.atomicOp == AtomicOp::None) return;
   const size_t es = dtypeBytes(c.atomicType);
   if (gm % es != 0 || blockBytes % es != 0 || stride % es != 0)
-    c.launch->raise(c, site, "atomic " + std::string(dtypeName(c.atomicType)) +
-                                 " transfer must be whole, aligned elements (address " + hex(gm) +
-                                 ", block of " + std::to_string(blockBytes) + " bytes)");
+    c.launch->raise(c, site,
+                    "atomic " + std::string(dtypeName(c.atomicType)) +
+                        " transfer must be whole, aligned elements (address " + hex(gm) +
+                        ", block of " + std::to_string(blockBytes) + " bytes)");
 }
 
 }  // namespace
@@ -65,7 +67,8 @@ void copyGmToLocal(const LocalRef& dst, const GmRef& src, uint32_t blockCount, u
   checkLocal(c, dst, in.acc[1].extent(), site, "dst");
   issue(c, in, [&] {
     for (uint32_t b = 0; b < blockCount; ++b)
-      std::memcpy(dst.ptr + b * lcStride, reinterpret_cast<const uint8_t*>(src.addr) + b * gmStride, blockBytes);
+      std::memcpy(dst.ptr + b * lcStride, reinterpret_cast<const uint8_t*>(src.addr) + b * gmStride,
+                  blockBytes);
   });
 }
 
@@ -88,13 +91,15 @@ void copyLocalToGm(const GmRef& dst, const LocalRef& src, uint32_t blockCount, u
   checkAtomicShape(c, dst.addr, blockBytes, gmStride, site);
   issue(c, in, [&] {
     for (uint32_t b = 0; b < blockCount; ++b)
-      writeGm(c, reinterpret_cast<uint8_t*>(dst.addr) + b * gmStride, src.ptr + b * lcStride, blockBytes);
+      writeGm(c, reinterpret_cast<uint8_t*>(dst.addr) + b * gmStride, src.ptr + b * lcStride,
+              blockBytes);
     c.launch->noteProgress();
   });
 }
 
-void copyLocalToLocal(const LocalRef& dst, const LocalRef& src, uint32_t blockCount, uint32_t blockBytes,
-                      uint32_t srcGapBytes, uint32_t dstGapBytes, const Site& site) {
+void copyLocalToLocal(const LocalRef& dst, const LocalRef& src, uint32_t blockCount,
+                      uint32_t blockBytes, uint32_t srcGapBytes, uint32_t dstGapBytes,
+                      const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   if (blockCount == 0 || blockBytes == 0) return;
@@ -108,24 +113,29 @@ void copyLocalToLocal(const LocalRef& dst, const LocalRef& src, uint32_t blockCo
   checkLocal(c, src, in.acc[0].extent(), site, "src");
   checkLocal(c, dst, in.acc[1].extent(), site, "dst");
   issue(c, in, [&] {
-    for (uint32_t b = 0; b < blockCount; ++b) std::memmove(dst.ptr + b * dStride, src.ptr + b * sStride, blockBytes);
+    for (uint32_t b = 0; b < blockCount; ++b)
+      std::memmove(dst.ptr + b * dStride, src.ptr + b * sStride, blockBytes);
   });
 }
 
-void copyGmToLocalPad(const LocalRef& dst, const GmRef& src, uint32_t blockCount, uint32_t blockBytes,
-                      uint64_t srcGapBytes, uint32_t dstGapBlocks, bool isPad, uint32_t leftPadElems,
-                      uint32_t rightPadElems, uint64_t padValueBits, uint32_t elemSize, const Site& site) {
+void copyGmToLocalPad(const LocalRef& dst, const GmRef& src, uint32_t blockCount,
+                      uint32_t blockBytes, uint64_t srcGapBytes, uint32_t dstGapBlocks, bool isPad,
+                      uint32_t leftPadElems, uint32_t rightPadElems, uint64_t padValueBits,
+                      uint32_t elemSize, const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   if (blockCount == 0 || blockBytes == 0) return;
   const uint32_t left = isPad ? leftPadElems * elemSize : 0;
   const uint32_t right = isPad ? rightPadElems * elemSize : 0;
   if (left > 32 || right > 32)
-    c.launch->raise(c, site, "DataCopyPadExtParams: leftPadding/rightPadding must each cover at most 32 bytes, got " +
-                                 std::to_string(leftPadElems) + "/" + std::to_string(rightPadElems) + " elements");
+    c.launch->raise(
+        c, site,
+        "DataCopyPadExtParams: leftPadding/rightPadding must each cover at most 32 bytes, got " +
+            std::to_string(leftPadElems) + "/" + std::to_string(rightPadElems) + " elements");
   if (blockBytes % elemSize != 0)
-    c.launch->raise(c, site, "DataCopyExtParams.blockLen (" + std::to_string(blockBytes) +
-                                 " bytes) must be a whole number of elements");
+    c.launch->raise(c, site,
+                    "DataCopyExtParams.blockLen (" + std::to_string(blockBytes) +
+                        " bytes) must be a whole number of elements");
   const uint64_t slot = (static_cast<uint64_t>(left) + blockBytes + right + 31) / 32 * 32;
   const uint64_t lcStride = slot + static_cast<uint64_t>(dstGapBlocks) * 32;
   const uint64_t gmStride = blockBytes + srcGapBytes;
@@ -133,21 +143,25 @@ void copyGmToLocalPad(const LocalRef& dst, const GmRef& src, uint32_t blockCount
   in.pipe = PIPE_MTE2;
   in.site = site;
   in.add(gmAccess(src.addr, false, blockCount, blockBytes, gmStride));
-  in.add(localAccess(dst, true, blockCount, static_cast<uint32_t>(left + blockBytes + right), lcStride));
+  in.add(localAccess(dst, true, blockCount, static_cast<uint32_t>(left + blockBytes + right),
+                     lcStride));
   checkGm(c, src, in.acc[0].extent(), site, "src");
   checkLocal(c, dst, (blockCount - 1) * lcStride + slot, site, "dst");
   issue(c, in, [&] {
     for (uint32_t b = 0; b < blockCount; ++b) {
       uint8_t* out = dst.ptr + b * lcStride;
       for (uint32_t i = 0; i < left; i += elemSize) std::memcpy(out + i, &padValueBits, elemSize);
-      std::memcpy(out + left, reinterpret_cast<const uint8_t*>(src.addr) + b * gmStride, blockBytes);
-      for (uint32_t i = 0; i < right; i += elemSize) std::memcpy(out + left + blockBytes + i, &padValueBits, elemSize);
+      std::memcpy(out + left, reinterpret_cast<const uint8_t*>(src.addr) + b * gmStride,
+                  blockBytes);
+      for (uint32_t i = 0; i < right; i += elemSize)
+        std::memcpy(out + left + blockBytes + i, &padValueBits, elemSize);
     }
   });
 }
 
-void copyLocalToGmPad(const GmRef& dst, const LocalRef& src, uint32_t blockCount, uint32_t blockBytes,
-                      uint32_t srcGapBlocks, uint64_t dstGapBytes, DType, const Site& site) {
+void copyLocalToGmPad(const GmRef& dst, const LocalRef& src, uint32_t blockCount,
+                      uint32_t blockBytes, uint32_t srcGapBlocks, uint64_t dstGapBytes, DType,
+                      const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   if (blockCount == 0 || blockBytes == 0) return;
@@ -166,7 +180,8 @@ void copyLocalToGmPad(const GmRef& dst, const LocalRef& src, uint32_t blockCount
   checkAtomicShape(c, dst.addr, blockBytes, gmStride, site);
   issue(c, in, [&] {
     for (uint32_t b = 0; b < blockCount; ++b)
-      writeGm(c, reinterpret_cast<uint8_t*>(dst.addr) + b * gmStride, src.ptr + b * lcStride, blockBytes);
+      writeGm(c, reinterpret_cast<uint8_t*>(dst.addr) + b * gmStride, src.ptr + b * lcStride,
+              blockBytes);
     c.launch->noteProgress();
   });
 }

@@ -40,7 +40,7 @@ struct CoreState {
   int64_t blockNum = 0;     // as GetBlockNum() reports it
   int64_t subBlockIdx = 0;  // AIV index inside a mix group
   int64_t taskRation = 1;
-  uint32_t index = 0;       // position in the launch's core list
+  uint32_t index = 0;  // position in the launch's core list
 
   // Local memories (images owned by the launch).
   uint8_t* ub = nullptr;

@@ -25,26 +25,84 @@ void emit(const std::string& text) {
 std::string formatValue(const uint8_t* p, DType t) {
   char b[64];
   switch (t) {
-    case DType::F16: { half v; std::memcpy(&v, p, 2); std::snprintf(b, sizeof b, "%g", static_cast<double>(static_cast<float>(v))); break; }
-    case DType::BF16: { bfloat16_t v; std::memcpy(&v, p, 2); std::snprintf(b, sizeof b, "%g", static_cast<double>(static_cast<float>(v))); break; }
-    case DType::F32: { float v; std::memcpy(&v, p, 4); std::snprintf(b, sizeof b, "%g", static_cast<double>(v)); break; }
-    case DType::F64: { double v; std::memcpy(&v, p, 8); std::snprintf(b, sizeof b, "%g", v); break; }
-    case DType::S8: std::snprintf(b, sizeof b, "%d", static_cast<int>(static_cast<int8_t>(*p))); break;
-    case DType::U8: case DType::BOOL: std::snprintf(b, sizeof b, "%u", static_cast<unsigned>(*p)); break;
-    case DType::S16: { int16_t v; std::memcpy(&v, p, 2); std::snprintf(b, sizeof b, "%d", v); break; }
-    case DType::U16: { uint16_t v; std::memcpy(&v, p, 2); std::snprintf(b, sizeof b, "%u", v); break; }
-    case DType::S32: { int32_t v; std::memcpy(&v, p, 4); std::snprintf(b, sizeof b, "%d", v); break; }
-    case DType::U32: { uint32_t v; std::memcpy(&v, p, 4); std::snprintf(b, sizeof b, "%u", v); break; }
-    case DType::S64: { long long v; std::memcpy(&v, p, 8); std::snprintf(b, sizeof b, "%lld", v); break; }
-    default: { unsigned long long v; std::memcpy(&v, p, 8); std::snprintf(b, sizeof b, "%llu", v); break; }
+    case DType::F16: {
+      half v;
+      std::memcpy(&v, p, 2);
+      std::snprintf(b, sizeof b, "%g", static_cast<double>(static_cast<float>(v)));
+      break;
+    }
+    case DType::BF16: {
+      bfloat16_t v;
+      std::memcpy(&v, p, 2);
+      std::snprintf(b, sizeof b, "%g", static_cast<double>(static_cast<float>(v)));
+      break;
+    }
+    case DType::F32: {
+      float v;
+      std::memcpy(&v, p, 4);
+      std::snprintf(b, sizeof b, "%g", static_cast<double>(v));
+      break;
+    }
+    case DType::F64: {
+      double v;
+      std::memcpy(&v, p, 8);
+      std::snprintf(b, sizeof b, "%g", v);
+      break;
+    }
+    case DType::S8:
+      std::snprintf(b, sizeof b, "%d", static_cast<int>(static_cast<int8_t>(*p)));
+      break;
+    case DType::U8:
+    case DType::BOOL:
+      std::snprintf(b, sizeof b, "%u", static_cast<unsigned>(*p));
+      break;
+    case DType::S16: {
+      int16_t v;
+      std::memcpy(&v, p, 2);
+      std::snprintf(b, sizeof b, "%d", v);
+      break;
+    }
+    case DType::U16: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      std::snprintf(b, sizeof b, "%u", v);
+      break;
+    }
+    case DType::S32: {
+      int32_t v;
+      std::memcpy(&v, p, 4);
+      std::snprintf(b, sizeof b, "%d", v);
+      break;
+    }
+    case DType::U32: {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      std::snprintf(b, sizeof b, "%u", v);
+      break;
+    }
+    case DType::S64: {
+      long long v;
+      std::memcpy(&v, p, 8);
+      std::snprintf(b, sizeof b, "%lld", v);
+      break;
+    }
+    default: {
+      unsigned long long v;
+      std::memcpy(&v, p, 8);
+      std::snprintf(b, sizeof b, "%llu", v);
+      break;
+    }
   }
   return b;
 }
 
-void dumpValues(const char* where, uint64_t addr, const uint8_t* p, DType t, uint32_t desc, uint32_t n) {
+void dumpValues(const char* where, uint64_t addr, const uint8_t* p, DType t, uint32_t desc,
+                uint32_t n) {
   CoreState& c = currentCore();
-  std::string s = "[block " + std::to_string(c.blockIdx) + "] DumpTensor: desc=" + std::to_string(desc) + ", " +
-                  where + "=" + std::to_string(addr) + ", dtype=" + dtypeName(t) + ", size=" + std::to_string(n) + "\n";
+  std::string s = "[block " + std::to_string(c.blockIdx) +
+                  "] DumpTensor: desc=" + std::to_string(desc) + ", " + where + "=" +
+                  std::to_string(addr) + ", dtype=" + dtypeName(t) + ", size=" + std::to_string(n) +
+                  "\n";
   const size_t es = dtypeBytes(t);
   for (uint32_t i = 0; i < n; ++i) {
     s += formatValue(p + i * es, t);
@@ -65,7 +123,8 @@ void kernelPrintf(const char* fmt, __builtin_va_list args) {
   emit(s);
 }
 
-void dumpTensor(const LocalRef& ref, DType type, uint32_t desc, uint32_t dumpSize, const Site& site) {
+void dumpTensor(const LocalRef& ref, DType type, uint32_t desc, uint32_t dumpSize,
+                const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   checkLocal(c, ref, uint64_t{dumpSize} * dtypeBytes(type), site, "tensor");

@@ -16,7 +16,9 @@
 namespace asctwin::kernel {
 namespace {
 thread_local Fiber* tlsCurrent = nullptr;
-size_t pageSize() { return static_cast<size_t>(sysconf(_SC_PAGESIZE)); }
+size_t pageSize() {
+  return static_cast<size_t>(sysconf(_SC_PAGESIZE));
+}
 }  // namespace
 
 size_t Fiber::defaultStackBytes() {
@@ -32,7 +34,8 @@ size_t Fiber::defaultStackBytes() {
 Fiber::Fiber(std::function<void()> body, size_t stackBytes) : body_(std::move(body)) {
   const size_t page = pageSize();
   stackBytes_ = (stackBytes + page - 1) / page * page + page;  // + a guard page
-  stack_ = mmap(nullptr, stackBytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  stack_ = mmap(nullptr, stackBytes_, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (stack_ == MAP_FAILED) {
     stack_ = nullptr;
     throw std::bad_alloc();
@@ -51,10 +54,13 @@ Fiber::~Fiber() {
   if (stack_ != nullptr) munmap(stack_, stackBytes_);
 }
 
-Fiber* Fiber::current() { return tlsCurrent; }
+Fiber* Fiber::current() {
+  return tlsCurrent;
+}
 
 void Fiber::trampoline(unsigned lo, unsigned hi) {
-  auto* self = reinterpret_cast<Fiber*>(static_cast<uintptr_t>(lo) | (static_cast<uintptr_t>(hi) << 32));
+  auto* self =
+      reinterpret_cast<Fiber*>(static_cast<uintptr_t>(lo) | (static_cast<uintptr_t>(hi) << 32));
 #if defined(ASCTWIN_FIBER_ASAN)
   __sanitizer_finish_switch_fiber(nullptr, &self->callerStackBottom_, &self->callerStackSize_);
 #endif
@@ -69,7 +75,8 @@ void Fiber::resume() {
   tlsCurrent = this;
 #if defined(ASCTWIN_FIBER_ASAN)
   void* fake = nullptr;
-  __sanitizer_start_switch_fiber(&fake, static_cast<char*>(stack_) + pageSize(), stackBytes_ - pageSize());
+  __sanitizer_start_switch_fiber(&fake, static_cast<char*>(stack_) + pageSize(),
+                                 stackBytes_ - pageSize());
 #endif
   started_ = true;
   swapcontext(&caller_, &ctx_);
@@ -79,11 +86,14 @@ void Fiber::resume() {
   tlsCurrent = previous;
 }
 
-void Fiber::yield() { switchOut(false); }
+void Fiber::yield() {
+  switchOut(false);
+}
 
 void Fiber::switchOut(bool finishing) {
 #if defined(ASCTWIN_FIBER_ASAN)
-  __sanitizer_start_switch_fiber(finishing ? nullptr : &fakeStack_, callerStackBottom_, callerStackSize_);
+  __sanitizer_start_switch_fiber(finishing ? nullptr : &fakeStack_, callerStackBottom_,
+                                 callerStackSize_);
 #else
   (void)finishing;
 #endif

@@ -58,7 +58,9 @@ size_t dtypeBytes(DType t);
 const char* dtypeName(DType t);
 
 // Always-on operand checks (fail the launch with a message on violation).
-void checkGm(CoreState& c, const GmRef& ref, uint64_t extentBytes, const Site& site, const char* role);
-void checkLocal(CoreState& c, const LocalRef& ref, uint64_t extentBytes, const Site& site, const char* role);
+void checkGm(CoreState& c, const GmRef& ref, uint64_t extentBytes, const Site& site,
+             const char* role);
+void checkLocal(CoreState& c, const LocalRef& ref, uint64_t extentBytes, const Site& site,
+                const char* role);
 
 }  // namespace asctwin::kernel

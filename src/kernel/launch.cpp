@@ -24,7 +24,9 @@ thread_local CoreState* tlsCore = nullptr;
 
 constexpr uint8_t kLocalGarbage = 0xA7;  // fresh local memory: garbage until written
 
-const char* kindName(CoreKind k) { return k == CoreKind::AIV ? "AIV" : "AIC"; }
+const char* kindName(CoreKind k) {
+  return k == CoreKind::AIV ? "AIV" : "AIC";
+}
 
 std::string siteText(const Site& s) {
   const char* file = s.file;
@@ -41,14 +43,18 @@ CoreState& currentCore() {
   }
   return *tlsCore;
 }
-CoreState* currentCoreOrNull() { return tlsCore; }
-void setCurrentCore(CoreState* c) { tlsCore = c; }
+CoreState* currentCoreOrNull() {
+  return tlsCore;
+}
+void setCurrentCore(CoreState* c) {
+  tlsCore = c;
+}
 
 Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
     : opt_(opt), name_(opt.name ? opt.name : "kernel"), body_(std::move(body)) {
   const device::SocSpec soc = device::currentSoc();
-  const uint32_t ub = static_cast<uint32_t>(opt.ubBytes != 0 ? std::min<uint64_t>(opt.ubBytes, soc.ubBytes)
-                                                               : soc.ubBytes);
+  const uint32_t ub = static_cast<uint32_t>(
+      opt.ubBytes != 0 ? std::min<uint64_t>(opt.ubBytes, soc.ubBytes) : soc.ubBytes);
   auto image = [&](uint32_t bytes) {
     auto* p = static_cast<uint8_t*>(std::aligned_alloc(4096, (bytes + 4095u) / 4096u * 4096u));
     if (p == nullptr) throw std::bad_alloc();
@@ -122,8 +128,8 @@ void Launch::abortLocked(const std::string& message) {
 
 void Launch::raise(CoreState& c, const Site& site, const std::string& problem) {
   std::ostringstream os;
-  os << "kernel '" << name_ << "' block " << c.blockIdx << " (" << kindName(c.kind) << "): "
-     << siteText(site) << ": " << problem;
+  os << "kernel '" << name_ << "' block " << c.blockIdx << " (" << kindName(c.kind)
+     << "): " << siteText(site) << ": " << problem;
   {
     std::lock_guard lock(mu_);
     abortLocked(os.str());
@@ -317,9 +323,11 @@ void Launch::workerLoop(unsigned worker, unsigned workers) {
 
 Status Launch::run() {
   if (opt_.numBlocks == 0)
-    return Status(code::kInvalidParam, "kernel '" + name_ + "': numBlocks must be at least 1, got 0");
+    return Status(code::kInvalidParam,
+                  "kernel '" + name_ + "': numBlocks must be at least 1, got 0");
   if (opt_.numBlocks > 65535)
-    return Status(code::kInvalidParam, "kernel '" + name_ + "': numBlocks must be at most 65535, got " +
+    return Status(code::kInvalidParam, "kernel '" + name_ +
+                                           "': numBlocks must be at most 65535, got " +
                                            std::to_string(opt_.numBlocks));
   const size_t stack = Fiber::defaultStackBytes();
   for (auto& c : cores_) {
@@ -336,12 +344,24 @@ Status Launch::run() {
 
 // --- runtime.h: identity and failure ------------------------------------------
 
-bool inKernel() { return tlsCore != nullptr; }
-int64_t blockIdx() { return currentCore().blockIdx; }
-int64_t blockNum() { return currentCore().blockNum; }
-int64_t subBlockIdx() { return currentCore().subBlockIdx; }
-int64_t taskRation() { return currentCore().taskRation; }
-CoreKind coreKind() { return currentCore().kind; }
+bool inKernel() {
+  return tlsCore != nullptr;
+}
+int64_t blockIdx() {
+  return currentCore().blockIdx;
+}
+int64_t blockNum() {
+  return currentCore().blockNum;
+}
+int64_t subBlockIdx() {
+  return currentCore().subBlockIdx;
+}
+int64_t taskRation() {
+  return currentCore().taskRation;
+}
+CoreKind coreKind() {
+  return currentCore().kind;
+}
 
 void fail(const Site& site, const char* fmt, ...) {
   char buf[1024];
@@ -353,6 +373,8 @@ void fail(const Site& site, const char* fmt, ...) {
   c.launch->raise(c, site, buf);
 }
 
-void checkAbort() { currentCore().launch->checkAbort(); }
+void checkAbort() {
+  currentCore().launch->checkAbort();
+}
 
 }  // namespace asctwin::kernel

@@ -19,9 +19,12 @@ Status validate(const LaunchOptions& opt) {
                                            "': numBlocks must be at least 1, got 0");
   if (opt.numBlocks > 65535)
     return Status(code::kInvalidParam, std::string("kernel '") + (opt.name ? opt.name : "kernel") +
-                                           "': numBlocks must be at most 65535, got " + std::to_string(opt.numBlocks));
-  if (opt.spec.kind == KernelKind::Mix && (opt.spec.aic > 1 || opt.spec.aiv > 2 || opt.spec.aiv == 0))
-    return Status(code::kInvalidParam, "kernel mix ratio must be __mix__(1, 2), (1, 1) or (0, 1..2)");
+                                           "': numBlocks must be at most 65535, got " +
+                                           std::to_string(opt.numBlocks));
+  if (opt.spec.kind == KernelKind::Mix &&
+      (opt.spec.aic > 1 || opt.spec.aiv > 2 || opt.spec.aiv == 0))
+    return Status(code::kInvalidParam,
+                  "kernel mix ratio must be __mix__(1, 2), (1, 1) or (0, 1..2)");
   return Status::ok();
 }
 
@@ -59,14 +62,20 @@ int enqueueLaunch(void* stream, const LaunchOptions& opt, std::function<void()> 
 
 KernelSpec icpuKernelSpec() {
   switch (static_cast<AscendC::KernelMode>(gIcpuMode.load())) {
-    case AscendC::KernelMode::AIC_MODE: return KernelSpec{KernelKind::Cube, 0, 0};
-    case AscendC::KernelMode::MIX_MODE: return KernelSpec{KernelKind::Mix, 1, 2};
-    case AscendC::KernelMode::MIX_AIC_1_1: return KernelSpec{KernelKind::Mix, 1, 1};
-    default: return KernelSpec{KernelKind::Vector, 0, 0};
+    case AscendC::KernelMode::AIC_MODE:
+      return KernelSpec{KernelKind::Cube, 0, 0};
+    case AscendC::KernelMode::MIX_MODE:
+      return KernelSpec{KernelKind::Mix, 1, 2};
+    case AscendC::KernelMode::MIX_AIC_1_1:
+      return KernelSpec{KernelKind::Mix, 1, 1};
+    default:
+      return KernelSpec{KernelKind::Vector, 0, 0};
   }
 }
 
-int icpuLastStatus() { return gIcpuStatus.load(); }
+int icpuLastStatus() {
+  return gIcpuStatus.load();
+}
 
 int icpuRun(const char* name, uint32_t numBlocks, std::function<void()> body) {
   LaunchOptions opt;
@@ -83,7 +92,9 @@ int icpuRun(const char* name, uint32_t numBlocks, std::function<void()> body) {
 
 namespace AscendC {
 
-void SetKernelMode(KernelMode mode) { asctwin::gIcpuMode.store(static_cast<uint8_t>(mode)); }
+void SetKernelMode(KernelMode mode) {
+  asctwin::gIcpuMode.store(static_cast<uint8_t>(mode));
+}
 
 uint8_t* GmAlloc(size_t size) {
   void* p = nullptr;

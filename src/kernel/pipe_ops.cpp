@@ -13,14 +13,17 @@ uint32_t carveLocal(Space s, uint32_t bytes, const Site& site) {
   uint8_t* base = localBase(s);
   const uint32_t size = localSize(s);
   if (base == nullptr)
-    c.launch->raise(c, site, std::string(spaceName(s)) + " does not exist on an " +
-                                 (c.kind == CoreKind::AIV ? "AIV" : "AIC") + " core");
+    c.launch->raise(c, site,
+                    std::string(spaceName(s)) + " does not exist on an " +
+                        (c.kind == CoreKind::AIV ? "AIV" : "AIC") + " core");
   const uint64_t rounded = (static_cast<uint64_t>(bytes) + 31) / 32 * 32;
   uint32_t& cur = c.cursor[static_cast<int>(s)];
   if (cur + rounded > size)
-    c.launch->raise(c, site, "InitBuffer of " + std::to_string(bytes) + " bytes (" + std::to_string(rounded) +
-                                 " rounded) at " + spaceName(s) + " offset " + std::to_string(cur) +
-                                 " exceeds the " + std::to_string(size) + "-byte " + spaceName(s));
+    c.launch->raise(c, site,
+                    "InitBuffer of " + std::to_string(bytes) + " bytes (" +
+                        std::to_string(rounded) + " rounded) at " + spaceName(s) + " offset " +
+                        std::to_string(cur) + " exceeds the " + std::to_string(size) + "-byte " +
+                        spaceName(s));
   const uint32_t at = cur;
   cur += static_cast<uint32_t>(rounded);
   return at;
@@ -29,7 +32,8 @@ uint32_t carveLocal(Space s, uint32_t bytes, const Site& site) {
 void pipeCreated(const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
-  if (c.pipes != 0) c.launch->raise(c, site, "a second TPipe on the same core (only one may be live)");
+  if (c.pipes != 0)
+    c.launch->raise(c, site, "a second TPipe on the same core (only one may be live)");
   c.pipes = 1;
   for (auto& k : c.cursor) k = 0;
 }

@@ -22,8 +22,9 @@ DataCacheLine& lineFor(CoreState& c, uintptr_t line) {
 
 void checkScalarAlignment(CoreState& c, uintptr_t addr, uint32_t bytes, const Site& site) {
   if (addr % bytes != 0)
-    c.launch->raise(c, site, "scalar GM access of " + std::to_string(bytes) + " bytes at " + hex(addr) +
-                                 " is not aligned to its size");
+    c.launch->raise(c, site,
+                    "scalar GM access of " + std::to_string(bytes) + " bytes at " + hex(addr) +
+                        " is not aligned to its size");
 }
 
 }  // namespace
@@ -78,10 +79,22 @@ void gmBypassRead(uintptr_t addr, void* out, uint32_t bytes, const Site& site) {
   checkScalarAlignment(c, addr, bytes, site);
   c.launch->pollPoint(c, site);
   switch (bytes) {
-    case 1: *static_cast<uint8_t*>(out) = __atomic_load_n(reinterpret_cast<uint8_t*>(addr), __ATOMIC_SEQ_CST); break;
-    case 2: *static_cast<uint16_t*>(out) = __atomic_load_n(reinterpret_cast<uint16_t*>(addr), __ATOMIC_SEQ_CST); break;
-    case 4: *static_cast<uint32_t*>(out) = __atomic_load_n(reinterpret_cast<uint32_t*>(addr), __ATOMIC_SEQ_CST); break;
-    default: *static_cast<uint64_t*>(out) = __atomic_load_n(reinterpret_cast<uint64_t*>(addr), __ATOMIC_SEQ_CST); break;
+    case 1:
+      *static_cast<uint8_t*>(out) =
+          __atomic_load_n(reinterpret_cast<uint8_t*>(addr), __ATOMIC_SEQ_CST);
+      break;
+    case 2:
+      *static_cast<uint16_t*>(out) =
+          __atomic_load_n(reinterpret_cast<uint16_t*>(addr), __ATOMIC_SEQ_CST);
+      break;
+    case 4:
+      *static_cast<uint32_t*>(out) =
+          __atomic_load_n(reinterpret_cast<uint32_t*>(addr), __ATOMIC_SEQ_CST);
+      break;
+    default:
+      *static_cast<uint64_t*>(out) =
+          __atomic_load_n(reinterpret_cast<uint64_t*>(addr), __ATOMIC_SEQ_CST);
+      break;
   }
 }
 
@@ -91,23 +104,37 @@ void gmBypassWrite(uintptr_t addr, const void* in, uint32_t bytes, const Site& s
   checkGm(c, GmRef{addr, UINT64_MAX}, bytes, site, "WriteGmByPassDCache");
   checkScalarAlignment(c, addr, bytes, site);
   switch (bytes) {
-    case 1: __atomic_store_n(reinterpret_cast<uint8_t*>(addr), *static_cast<const uint8_t*>(in), __ATOMIC_SEQ_CST); break;
-    case 2: __atomic_store_n(reinterpret_cast<uint16_t*>(addr), *static_cast<const uint16_t*>(in), __ATOMIC_SEQ_CST); break;
-    case 4: __atomic_store_n(reinterpret_cast<uint32_t*>(addr), *static_cast<const uint32_t*>(in), __ATOMIC_SEQ_CST); break;
-    default: __atomic_store_n(reinterpret_cast<uint64_t*>(addr), *static_cast<const uint64_t*>(in), __ATOMIC_SEQ_CST); break;
+    case 1:
+      __atomic_store_n(reinterpret_cast<uint8_t*>(addr), *static_cast<const uint8_t*>(in),
+                       __ATOMIC_SEQ_CST);
+      break;
+    case 2:
+      __atomic_store_n(reinterpret_cast<uint16_t*>(addr), *static_cast<const uint16_t*>(in),
+                       __ATOMIC_SEQ_CST);
+      break;
+    case 4:
+      __atomic_store_n(reinterpret_cast<uint32_t*>(addr), *static_cast<const uint32_t*>(in),
+                       __ATOMIC_SEQ_CST);
+      break;
+    default:
+      __atomic_store_n(reinterpret_cast<uint64_t*>(addr), *static_cast<const uint64_t*>(in),
+                       __ATOMIC_SEQ_CST);
+      break;
   }
   c.launch->noteProgress();
 }
 
-void localScalarAccess(const LocalRef& ref, uint64_t index, uint32_t elemSize, bool write, const Site& site) {
+void localScalarAccess(const LocalRef& ref, uint64_t index, uint32_t elemSize, bool write,
+                       const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   uint8_t* base = localBase(ref.space);
   const uint32_t size = localSize(ref.space);
   const uint64_t at = static_cast<uint64_t>(ref.ptr - base) + index * elemSize;
   if (base == nullptr || ref.ptr < base || at + elemSize > size)
-    c.launch->raise(c, site, std::string(write ? "SetValue" : "GetValue") + " index " + std::to_string(index) +
-                                 " is outside this core's " + spaceName(ref.space));
+    c.launch->raise(c, site,
+                    std::string(write ? "SetValue" : "GetValue") + " index " +
+                        std::to_string(index) + " is outside this core's " + spaceName(ref.space));
 }
 
 }  // namespace asctwin::kernel

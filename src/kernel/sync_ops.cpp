@@ -9,10 +9,11 @@ namespace {
 
 const char* eventName(AscendC::HardEvent e) {
   static const char* names[] = {
-      "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1", "MTE2_V", "V_MTE2", "MTE3_V", "V_MTE3", "M_V",
-      "V_M", "V_V", "MTE3_MTE1", "MTE1_MTE3", "MTE1_V", "MTE2_M", "M_MTE2", "V_MTE1", "M_FIX",
-      "FIX_M", "MTE3_MTE2", "MTE2_MTE3", "S_V", "V_S", "S_MTE2", "MTE2_S", "S_MTE3", "MTE3_S",
-      "MTE2_FIX", "FIX_MTE2", "FIX_S", "M_S", "FIX_MTE3", "MTE1_FIX", "FIX_MTE1", "FIX_FIX"};
+      "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1",   "MTE2_V",    "V_MTE2",    "MTE3_V",
+      "V_MTE3",    "M_V",       "V_M",    "V_V",      "MTE3_MTE1", "MTE1_MTE3", "MTE1_V",
+      "MTE2_M",    "M_MTE2",    "V_MTE1", "M_FIX",    "FIX_M",     "MTE3_MTE2", "MTE2_MTE3",
+      "S_V",       "V_S",       "S_MTE2", "MTE2_S",   "S_MTE3",    "MTE3_S",    "MTE2_FIX",
+      "FIX_MTE2",  "FIX_S",     "M_S",    "FIX_MTE3", "MTE1_FIX",  "FIX_MTE1",  "FIX_FIX"};
   const auto i = static_cast<size_t>(e);
   return i < sizeof(names) / sizeof(names[0]) ? names[i] : "?";
 }
@@ -21,15 +22,18 @@ void checkEvent(CoreState& c, AscendC::HardEvent e, int32_t id, const Site& site
   if (static_cast<int>(e) >= static_cast<int>(AscendC::HardEvent::MAX))
     c.launch->raise(c, site, "unknown HardEvent");
   if (id < 0 || id > 7)
-    c.launch->raise(c, site, std::string("event id must be in [0, 7], got ") + std::to_string(id) + " (" +
-                                 eventName(e) + ")");
+    c.launch->raise(c, site,
+                    std::string("event id must be in [0, 7], got ") + std::to_string(id) + " (" +
+                        eventName(e) + ")");
 }
 
-int32_t* slotPtr(CoreState& c, const GmRef& gm, uint64_t intIndex, const Site& site, const char* what) {
+int32_t* slotPtr(CoreState& c, const GmRef& gm, uint64_t intIndex, const Site& site,
+                 const char* what) {
   GmRef r = gm;
   r.addr += intIndex * 4;
-  r.declaredBytes = gm.declaredBytes == UINT64_MAX ? UINT64_MAX
-                    : (intIndex * 4 < gm.declaredBytes ? gm.declaredBytes - intIndex * 4 : 0);
+  r.declaredBytes = gm.declaredBytes == UINT64_MAX
+                        ? UINT64_MAX
+                        : (intIndex * 4 < gm.declaredBytes ? gm.declaredBytes - intIndex * 4 : 0);
   checkGm(c, r, 4, site, what);
   return reinterpret_cast<int32_t*>(r.addr);
 }
@@ -44,7 +48,8 @@ void storeSlot(CoreState& c, int32_t* p, int32_t v) {
 }
 
 void requirePipe(CoreState& c, const Site& site) {
-  if (c.pipes == 0) c.launch->raise(c, site, "needs a TPipe on this core (create one before the call)");
+  if (c.pipes == 0)
+    c.launch->raise(c, site, "needs a TPipe on this core (create one before the call)");
 }
 
 }  // namespace
@@ -72,8 +77,9 @@ void waitFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
   checkEvent(c, e, id, site);
   int32_t& f = c.flags[static_cast<int>(e)][id];
   if (f == 0)
-    c.launch->raise(c, site, std::string("WaitFlag<") + eventName(e) + ">(" + std::to_string(id) +
-                                 ") has no SetFlag issued before it; this would hang on hardware");
+    c.launch->raise(c, site,
+                    std::string("WaitFlag<") + eventName(e) + ">(" + std::to_string(id) +
+                        ") has no SetFlag issued before it; this would hang on hardware");
   f -= 1;
 }
 
@@ -92,11 +98,13 @@ void syncAllSoft(const GmRef& gm, const LocalRef&, int32_t usedCores, const Site
   c.launch->requireResident(c, site);
   const int64_t n = usedCores > 0 ? usedCores : c.blockNum;
   if (c.blockIdx >= n)
-    c.launch->raise(c, site, "SyncAll(gm, ub, " + std::to_string(usedCores) + ") called by block " +
-                                 std::to_string(c.blockIdx) + ", which is not among the used cores");
+    c.launch->raise(c, site,
+                    "SyncAll(gm, ub, " + std::to_string(usedCores) + ") called by block " +
+                        std::to_string(c.blockIdx) + ", which is not among the used cores");
   c.syncAllCalls += 1;
   const int32_t round = static_cast<int32_t>(c.syncAllCalls);
-  storeSlot(c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "SyncAll workspace"), round);
+  storeSlot(c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "SyncAll workspace"),
+            round);
   for (int64_t b = 0; b < n; ++b) {
     int32_t* p = slotPtr(c, gm, static_cast<uint64_t>(b) * 8, site, "SyncAll workspace");
     while (loadSlot(c, p, site) < round) {
@@ -110,10 +118,12 @@ void ibSet(const GmRef& gm, const LocalRef&, int32_t block, int32_t eventId, con
   requirePipe(c, site);
   c.launch->requireResident(c, site);
   if (block < 0 || block >= c.blockNum || eventId < 0)
-    c.launch->raise(c, site, "IBSet(blockIdx " + std::to_string(block) + ", eventID " + std::to_string(eventId) +
-                                 "): blockIdx must be in [0, " + std::to_string(c.blockNum) +
-                                 ") and eventID >= 0");
-  const uint64_t slot = static_cast<uint64_t>(c.blockNum) * 8 * eventId + static_cast<uint64_t>(block) * 8;
+    c.launch->raise(c, site,
+                    "IBSet(blockIdx " + std::to_string(block) + ", eventID " +
+                        std::to_string(eventId) + "): blockIdx must be in [0, " +
+                        std::to_string(c.blockNum) + ") and eventID >= 0");
+  const uint64_t slot =
+      static_cast<uint64_t>(c.blockNum) * 8 * eventId + static_cast<uint64_t>(block) * 8;
   storeSlot(c, slotPtr(c, gm, slot, site, "IBSet workspace"), 1);
 }
 
@@ -123,10 +133,12 @@ void ibWait(const GmRef& gm, const LocalRef&, int32_t block, int32_t eventId, co
   requirePipe(c, site);
   c.launch->requireResident(c, site);
   if (block < 0 || block >= c.blockNum || eventId < 0)
-    c.launch->raise(c, site, "IBWait(blockIdx " + std::to_string(block) + ", eventID " + std::to_string(eventId) +
-                                 "): blockIdx must be in [0, " + std::to_string(c.blockNum) +
-                                 ") and eventID >= 0");
-  const uint64_t slot = static_cast<uint64_t>(c.blockNum) * 8 * eventId + static_cast<uint64_t>(block) * 8;
+    c.launch->raise(c, site,
+                    "IBWait(blockIdx " + std::to_string(block) + ", eventID " +
+                        std::to_string(eventId) + "): blockIdx must be in [0, " +
+                        std::to_string(c.blockNum) + ") and eventID >= 0");
+  const uint64_t slot =
+      static_cast<uint64_t>(c.blockNum) * 8 * eventId + static_cast<uint64_t>(block) * 8;
   int32_t* p = slotPtr(c, gm, slot, site, "IBWait workspace");
   while (loadSlot(c, p, site) != 1) {
   }
@@ -136,8 +148,11 @@ void ibWait(const GmRef& gm, const LocalRef&, int32_t block, int32_t eventId, co
 void initDetermineCompute(const GmRef& gm, const LocalRef&, const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
-  if (c.kind != CoreKind::AIV) c.launch->raise(c, site, "InitDetermineComputeWorkspace runs on AIV cores only");
-  storeSlot(c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "determine-compute workspace"), 0);
+  if (c.kind != CoreKind::AIV)
+    c.launch->raise(c, site, "InitDetermineComputeWorkspace runs on AIV cores only");
+  storeSlot(
+      c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "determine-compute workspace"),
+      0);
   c.determineCalls = 0;
   c.launch->barrier(c, true, site);
 }
@@ -150,11 +165,13 @@ void waitPreBlock(const GmRef& gm, const LocalRef&, const Site& site) {
   const int32_t k = static_cast<int32_t>(c.determineCalls);
   if (b == 0) {
     if (k == 0) return;
-    int32_t* p = slotPtr(c, gm, static_cast<uint64_t>(n - 1) * 8, site, "determine-compute workspace");
+    int32_t* p =
+        slotPtr(c, gm, static_cast<uint64_t>(n - 1) * 8, site, "determine-compute workspace");
     while (loadSlot(c, p, site) < k) {
     }
   } else {
-    int32_t* p = slotPtr(c, gm, static_cast<uint64_t>(b - 1) * 8, site, "determine-compute workspace");
+    int32_t* p =
+        slotPtr(c, gm, static_cast<uint64_t>(b - 1) * 8, site, "determine-compute workspace");
     while (loadSlot(c, p, site) < k + 1) {
     }
   }
@@ -164,8 +181,9 @@ void notifyNextBlock(const GmRef& gm, const LocalRef&, const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   c.determineCalls += 1;
-  storeSlot(c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "determine-compute workspace"),
-            static_cast<int32_t>(c.determineCalls));
+  storeSlot(
+      c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "determine-compute workspace"),
+      static_cast<int32_t>(c.determineCalls));
 }
 
 }  // namespace asctwin::kernel

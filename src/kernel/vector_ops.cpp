@@ -10,23 +10,37 @@ namespace {
 
 vec::DType toVec(DType t) {
   switch (t) {
-    case DType::F16: return vec::DType::F16;
-    case DType::BF16: return vec::DType::BF16;
-    case DType::F32: return vec::DType::F32;
-    case DType::F64: return vec::DType::F64;
-    case DType::S8: return vec::DType::S8;
-    case DType::U8: case DType::BOOL: return vec::DType::U8;
-    case DType::S16: return vec::DType::S16;
-    case DType::U16: return vec::DType::U16;
-    case DType::S32: return vec::DType::S32;
-    case DType::U32: return vec::DType::U32;
-    case DType::S64: return vec::DType::S64;
-    default: return vec::DType::U64;
+    case DType::F16:
+      return vec::DType::F16;
+    case DType::BF16:
+      return vec::DType::BF16;
+    case DType::F32:
+      return vec::DType::F32;
+    case DType::F64:
+      return vec::DType::F64;
+    case DType::S8:
+      return vec::DType::S8;
+    case DType::U8:
+    case DType::BOOL:
+      return vec::DType::U8;
+    case DType::S16:
+      return vec::DType::S16;
+    case DType::U16:
+      return vec::DType::U16;
+    case DType::S32:
+      return vec::DType::S32;
+    case DType::U32:
+      return vec::DType::U32;
+    case DType::S64:
+      return vec::DType::S64;
+    default:
+      return vec::DType::U64;
   }
 }
 
 const char* roundName(VecRound r) {
-  static const char* n[] = {"CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
+  static const char* n[] = {"CAST_NONE",  "CAST_RINT",  "CAST_FLOOR", "CAST_CEIL",
+                            "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
   return n[static_cast<int>(r) % 7];
 }
 
@@ -42,9 +56,12 @@ Access operand(const LocalRef& r, bool write, uint64_t bytes) {
 }
 
 // Checks an operand of a vector instruction and adds it to the record.
-void vecOperand(CoreState& c, Instr& in, const LocalRef& r, bool write, uint64_t bytes, const char* role) {
+void vecOperand(CoreState& c, Instr& in, const LocalRef& r, bool write, uint64_t bytes,
+                const char* role) {
   if (r.space != Space::UB)
-    c.launch->raise(c, in.site, std::string(role) + " of a vector instruction must be in UB, not " + spaceName(r.space));
+    c.launch->raise(
+        c, in.site,
+        std::string(role) + " of a vector instruction must be in UB, not " + spaceName(r.space));
   checkLocal(c, r, bytes, in.site, role);
   in.add(operand(r, write, bytes));
 }
@@ -59,21 +76,23 @@ Instr vecInstr(CoreState& c, const Site& site) {
 
 }  // namespace
 
-void vecCast(const LocalRef& dst, DType dstType, const LocalRef& src, DType srcType, VecRound mode, uint32_t count,
-             const Site& site) {
+void vecCast(const LocalRef& dst, DType dstType, const LocalRef& src, DType srcType, VecRound mode,
+             uint32_t count, const Site& site) {
   CoreState& c = currentCore();
   Instr in = vecInstr(c, site);
   const auto round = static_cast<numeric::Round>(static_cast<uint8_t>(mode));
   if (!vec::castSupported(toVec(dstType), toVec(srcType), round))
-    c.launch->raise(c, site, std::string("Cast from ") + dtypeName(srcType) + " to " + dtypeName(dstType) +
-                                 " with " + roundName(mode) + " is not supported");
+    c.launch->raise(c, site,
+                    std::string("Cast from ") + dtypeName(srcType) + " to " + dtypeName(dstType) +
+                        " with " + roundName(mode) + " is not supported");
   if (count == 0) return;
   vecOperand(c, in, src, false, uint64_t{count} * dtypeBytes(srcType), "src");
   vecOperand(c, in, dst, true, uint64_t{count} * dtypeBytes(dstType), "dst");
   issue(c, in, [&] { vec::cast(dst.ptr, toVec(dstType), src.ptr, toVec(srcType), round, count); });
 }
 
-void vecDuplicate(const LocalRef& dst, DType type, uint64_t valueBits, uint32_t count, const Site& site) {
+void vecDuplicate(const LocalRef& dst, DType type, uint64_t valueBits, uint32_t count,
+                  const Site& site) {
   CoreState& c = currentCore();
   Instr in = vecInstr(c, site);
   if (count == 0) return;
@@ -81,8 +100,8 @@ void vecDuplicate(const LocalRef& dst, DType type, uint64_t valueBits, uint32_t 
   issue(c, in, [&] { vec::duplicate(dst.ptr, toVec(type), valueBits, count); });
 }
 
-void vecBinary(VecBinary op, const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType type, uint32_t count,
-               const Site& site) {
+void vecBinary(VecBinary op, const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType type,
+               uint32_t count, const Site& site) {
   CoreState& c = currentCore();
   Instr in = vecInstr(c, site);
   const auto vop = static_cast<vec::BinOp>(static_cast<uint8_t>(op));
@@ -96,8 +115,8 @@ void vecBinary(VecBinary op, const LocalRef& dst, const LocalRef& a, const Local
   issue(c, in, [&] { vec::binary(vop, dst.ptr, a.ptr, b.ptr, toVec(type), count); });
 }
 
-void vecScalar(VecScalar op, const LocalRef& dst, const LocalRef& a, uint64_t scalarBits, DType type, uint32_t count,
-               const Site& site) {
+void vecScalar(VecScalar op, const LocalRef& dst, const LocalRef& a, uint64_t scalarBits,
+               DType type, uint32_t count, const Site& site) {
   CoreState& c = currentCore();
   Instr in = vecInstr(c, site);
   const auto vop = static_cast<vec::ScalarOp>(static_cast<uint8_t>(op));
@@ -110,8 +129,9 @@ void vecScalar(VecScalar op, const LocalRef& dst, const LocalRef& a, uint64_t sc
   issue(c, in, [&] { vec::scalarOp(vop, dst.ptr, a.ptr, scalarBits, toVec(type), count); });
 }
 
-void vecSelect(const LocalRef& dst, const LocalRef& mask, const LocalRef& src0, const LocalRef* src1,
-               uint64_t scalarBits, DType type, uint8_t selMode, uint32_t count, const Site& site) {
+void vecSelect(const LocalRef& dst, const LocalRef& mask, const LocalRef& src0,
+               const LocalRef* src1, uint64_t scalarBits, DType type, uint8_t selMode,
+               uint32_t count, const Site& site) {
   CoreState& c = currentCore();
   Instr in = vecInstr(c, site);
   if (selMode > 2) c.launch->raise(c, site, "unknown SELMODE");
@@ -123,18 +143,20 @@ void vecSelect(const LocalRef& dst, const LocalRef& mask, const LocalRef& src0, 
   if (count == 0) return;
   const uint64_t bytes = uint64_t{count} * dtypeBytes(type);
   const uint64_t perRepeat = 256 / dtypeBytes(type);
-  const uint64_t maskBits = mode == vec::SelMode::CmpMaskSpr ? std::min<uint64_t>(count, perRepeat) : count;
+  const uint64_t maskBits =
+      mode == vec::SelMode::CmpMaskSpr ? std::min<uint64_t>(count, perRepeat) : count;
   vecOperand(c, in, mask, false, (maskBits + 7) / 8, "selMask");
   vecOperand(c, in, src0, false, bytes, "src0");
   if (src1 != nullptr) vecOperand(c, in, *src1, false, bytes, "src1");
   vecOperand(c, in, dst, true, bytes, "dst");
   issue(c, in, [&] {
-    vec::select(dst.ptr, mask.ptr, src0.ptr, src1 ? src1->ptr : nullptr, scalarBits, toVec(type), mode, count);
+    vec::select(dst.ptr, mask.ptr, src0.ptr, src1 ? src1->ptr : nullptr, scalarBits, toVec(type),
+                mode, count);
   });
 }
 
-void vecCompareScalar(const LocalRef& dst, const LocalRef& src, uint64_t scalarBits, DType type, uint8_t cmpMode,
-                      uint32_t count, const Site& site) {
+void vecCompareScalar(const LocalRef& dst, const LocalRef& src, uint64_t scalarBits, DType type,
+                      uint8_t cmpMode, uint32_t count, const Site& site) {
   CoreState& c = currentCore();
   Instr in = vecInstr(c, site);
   if (cmpMode > 5) c.launch->raise(c, site, "unknown CMPMODE");
@@ -142,12 +164,13 @@ void vecCompareScalar(const LocalRef& dst, const LocalRef& src, uint64_t scalarB
   vecOperand(c, in, src, false, uint64_t{count} * dtypeBytes(type), "src0");
   vecOperand(c, in, dst, true, (uint64_t{count} + 7) / 8, "dst");
   issue(c, in, [&] {
-    vec::compareScalar(dst.ptr, src.ptr, scalarBits, toVec(type), static_cast<vec::CmpMode>(cmpMode), count);
+    vec::compareScalar(dst.ptr, src.ptr, scalarBits, toVec(type),
+                       static_cast<vec::CmpMode>(cmpMode), count);
   });
 }
 
-void vecCompare(const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType type, uint8_t cmpMode,
-                uint32_t count, const Site& site) {
+void vecCompare(const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType type,
+                uint8_t cmpMode, uint32_t count, const Site& site) {
   CoreState& c = currentCore();
   Instr in = vecInstr(c, site);
   if (cmpMode > 5) c.launch->raise(c, site, "unknown CMPMODE");
@@ -178,19 +201,24 @@ void vecGather(const LocalRef& dst, const LocalRef& src, const LocalRef& offsets
     __builtin_memcpy(&off, offsets.ptr + uint64_t{i} * 4, 4);
     const uint64_t at = srcOff + baseAddr + off;
     if (off % elemSize != 0 || at + elemSize > c.ubBytes)
-      c.launch->raise(c, site, "Gather offset[" + std::to_string(i) + "] = " + std::to_string(off) +
-                                   " (+ base " + std::to_string(baseAddr) + ") is misaligned or outside the UB");
+      c.launch->raise(c, site,
+                      "Gather offset[" + std::to_string(i) + "] = " + std::to_string(off) +
+                          " (+ base " + std::to_string(baseAddr) +
+                          ") is misaligned or outside the UB");
     lo = std::min(lo, at);
     hi = std::max(hi, at + elemSize);
   }
-  in.add(operand(LocalRef{Space::UB, c.ub + lo, static_cast<uint32_t>(lo), static_cast<uint32_t>(hi - lo), 0}, false,
-                 hi - lo));
+  in.add(operand(
+      LocalRef{Space::UB, c.ub + lo, static_cast<uint32_t>(lo), static_cast<uint32_t>(hi - lo), 0},
+      false, hi - lo));
   issue(c, in, [&] {
-    vec::gather(dst.ptr, src.ptr, reinterpret_cast<const uint32_t*>(offsets.ptr), baseAddr, elemSize, count);
+    vec::gather(dst.ptr, src.ptr, reinterpret_cast<const uint32_t*>(offsets.ptr), baseAddr,
+                elemSize, count);
   });
 }
 
-void vecCreateIndex(const LocalRef& dst, DType type, uint64_t firstBits, uint32_t count, const Site& site) {
+void vecCreateIndex(const LocalRef& dst, DType type, uint64_t firstBits, uint32_t count,
+                    const Site& site) {
   CoreState& c = currentCore();
   Instr in = vecInstr(c, site);
   if (count == 0) return;

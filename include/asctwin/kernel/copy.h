@@ -45,10 +45,9 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
 template <typename T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
               std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::copyLocalToGm(dst.ref(), src.ref(), p.blockCount, p.blockLen * 32u,
-                                 p.srcStride * 32u, p.dstStride * 32ull,
-                                 asctwin::kernel::dtypeOf<T>(),
-                                 asctwin::kernel::Site::at("DataCopy", loc));
+  asctwin::kernel::copyLocalToGm(
+      dst.ref(), src.ref(), p.blockCount, p.blockLen * 32u, p.srcStride * 32u, p.dstStride * 32ull,
+      asctwin::kernel::dtypeOf<T>(), asctwin::kernel::Site::at("DataCopy", loc));
 }
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p,
@@ -64,11 +63,10 @@ template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                  const DataCopyPadExtParams<T>& pad,
                  std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::copyGmToLocalPad(dst.ref(), src.ref(), p.blockCount, p.blockLen, p.srcStride,
-                                    p.dstStride, pad.isPad, pad.leftPadding, pad.rightPadding,
-                                    asctwin::kernel::bitsOf(pad.paddingValue),
-                                    static_cast<uint32_t>(sizeof(T)),
-                                    asctwin::kernel::Site::at("DataCopyPad", loc));
+  asctwin::kernel::copyGmToLocalPad(
+      dst.ref(), src.ref(), p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad,
+      pad.leftPadding, pad.rightPadding, asctwin::kernel::bitsOf(pad.paddingValue),
+      static_cast<uint32_t>(sizeof(T)), asctwin::kernel::Site::at("DataCopyPad", loc));
 }
 // local -> GM writing exactly blockLen bytes per block.
 template <typename T>
@@ -81,27 +79,30 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
 
 namespace detail {
 template <typename T>
-constexpr bool kAtomicType = std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t> ||
-                             std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> ||
-                             std::is_same_v<T, int32_t> || std::is_same_v<T, float>;
+constexpr bool kAtomicType =
+    std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t> || std::is_same_v<T, half> ||
+    std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, float>;
 }
 
 // Atomic modes (PIPE_S): every later transfer into GM combines with GM.
 template <typename T>
 void SetAtomicAdd(std::source_location loc = std::source_location::current()) {
-  static_assert(detail::kAtomicType<T>, "SetAtomicAdd supports int8, int16, half, bfloat16_t, int32, float");
+  static_assert(detail::kAtomicType<T>,
+                "SetAtomicAdd supports int8, int16, half, bfloat16_t, int32, float");
   asctwin::kernel::setAtomic(asctwin::kernel::AtomicOp::Add, asctwin::kernel::dtypeOf<T>(),
                              asctwin::kernel::Site::at("SetAtomicAdd", loc));
 }
 template <typename T>
 void SetAtomicMax(std::source_location loc = std::source_location::current()) {
-  static_assert(detail::kAtomicType<T>, "SetAtomicMax supports int8, int16, half, bfloat16_t, int32, float");
+  static_assert(detail::kAtomicType<T>,
+                "SetAtomicMax supports int8, int16, half, bfloat16_t, int32, float");
   asctwin::kernel::setAtomic(asctwin::kernel::AtomicOp::Max, asctwin::kernel::dtypeOf<T>(),
                              asctwin::kernel::Site::at("SetAtomicMax", loc));
 }
 template <typename T>
 void SetAtomicMin(std::source_location loc = std::source_location::current()) {
-  static_assert(detail::kAtomicType<T>, "SetAtomicMin supports int8, int16, half, bfloat16_t, int32, float");
+  static_assert(detail::kAtomicType<T>,
+                "SetAtomicMin supports int8, int16, half, bfloat16_t, int32, float");
   asctwin::kernel::setAtomic(asctwin::kernel::AtomicOp::Min, asctwin::kernel::dtypeOf<T>(),
                              asctwin::kernel::Site::at("SetAtomicMin", loc));
 }

@@ -26,7 +26,7 @@ struct KernelSpec {
 struct LaunchOptions {
   KernelSpec spec{};
   uint32_t numBlocks = 1;
-  uint64_t ubBytes = 0;        // UB the kernel may use per AIV (0 = the SoC's whole UB)
+  uint64_t ubBytes = 0;  // UB the kernel may use per AIV (0 = the SoC's whole UB)
   const char* name = "kernel";
 };
 
@@ -53,11 +53,14 @@ P convertArg(A&& a) {
 template <typename... P, typename... A>
 std::function<void()> bindKernel(void (*k)(P...), A&&... args) {
   static_assert(sizeof...(P) == sizeof...(A), "kernel launched with the wrong number of arguments");
-  auto bound = std::tuple<std::decay_t<P>...>(convertArg<std::decay_t<P>>(std::forward<A>(args))...);
+  auto bound =
+      std::tuple<std::decay_t<P>...>(convertArg<std::decay_t<P>>(std::forward<A>(args))...);
   return [k, bound]() { std::apply(k, bound); };
 }
 
-inline uint64_t ubArg(std::nullptr_t) { return 0; }
+inline uint64_t ubArg(std::nullptr_t) {
+  return 0;
+}
 template <typename U>
 uint64_t ubArg(U v) {
   if constexpr (std::is_pointer_v<U>) {
@@ -81,8 +84,8 @@ int run(void (*k)(P...), const LaunchOptions& opt, A&&... args) {
 
 // What the .asc build step generates for NAME<<<blocks, ub, stream>>>(args).
 template <typename... P, typename Blocks, typename Ub, typename Stream, typename... A>
-int ascLaunch(KernelSpec spec, const char* name, void (*k)(P...), Blocks blocks, Ub ub, Stream stream,
-              A&&... args) {
+int ascLaunch(KernelSpec spec, const char* name, void (*k)(P...), Blocks blocks, Ub ub,
+              Stream stream, A&&... args) {
   LaunchOptions opt;
   opt.spec = spec;
   opt.numBlocks = static_cast<uint32_t>(blocks);
@@ -107,6 +110,7 @@ uint8_t* GmAlloc(size_t size);
 void GmFree(void* ptr);
 }  // namespace AscendC
 
-#define ICPU_RUN_KF(func, blockDim, ...) \
-  ::asctwin::icpuRun(#func, static_cast<uint32_t>(blockDim), ::asctwin::kernel::bindKernel(func, __VA_ARGS__))
+#define ICPU_RUN_KF(func, blockDim, ...)                     \
+  ::asctwin::icpuRun(#func, static_cast<uint32_t>(blockDim), \
+                     ::asctwin::kernel::bindKernel(func, __VA_ARGS__))
 #define ICPU_SET_TILING_KEY(key) ((void)(key))

@@ -38,7 +38,8 @@ class TBuf {
     return LocalTensor<T>(ref_, pos);
   }
   template <typename T>
-  LocalTensor<T> Get(uint32_t len, std::source_location loc = std::source_location::current()) const {
+  LocalTensor<T> Get(uint32_t len,
+                     std::source_location loc = std::source_location::current()) const {
     requireInit(loc);
     if (static_cast<uint64_t>(len) * sizeof(T) > ref_.bytes)
       asctwin::kernel::fail(asctwin::kernel::Site::at("TBuf::Get", loc),
@@ -53,9 +54,10 @@ class TBuf {
                                std::source_location loc = std::source_location::current()) const {
     requireInit(loc);
     if (bufOffset % 32 != 0 || bufOffset + static_cast<uint64_t>(len) * sizeof(T) > ref_.bytes)
-      asctwin::kernel::fail(asctwin::kernel::Site::at("TBuf::GetWithOffset", loc),
-                            "GetWithOffset(%u, %u) must be 32-byte aligned and inside the %u-byte buffer",
-                            len, bufOffset, ref_.bytes);
+      asctwin::kernel::fail(
+          asctwin::kernel::Site::at("TBuf::GetWithOffset", loc),
+          "GetWithOffset(%u, %u) must be 32-byte aligned and inside the %u-byte buffer", len,
+          bufOffset, ref_.bytes);
     asctwin::kernel::LocalRef r = ref_;
     r.ptr += bufOffset;
     r.offset += bufOffset;
@@ -101,11 +103,13 @@ class TQue {
   }
 
   template <typename T>
-  bool EnQue(const LocalTensor<T>& tensor, std::source_location loc = std::source_location::current()) {
+  bool EnQue(const LocalTensor<T>& tensor,
+             std::source_location loc = std::source_location::current()) {
     const auto site = asctwin::kernel::Site::at("TQue::EnQue", loc);
     const int k = slotOf(tensor.ref(), site, "EnQue");
     if (state_[k] != State::Allocated)
-      asctwin::kernel::fail(site, "EnQue of a buffer that is %s (expected allocated)", name(state_[k]));
+      asctwin::kernel::fail(site, "EnQue of a buffer that is %s (expected allocated)",
+                            name(state_[k]));
     if (count_ >= depth)
       asctwin::kernel::fail(site, "EnQue on a full queue (depth %d)", static_cast<int>(depth));
     asctwin::kernel::queueFlag(true, enqueEvent(), slots_[k].bufferId, site);
@@ -120,7 +124,8 @@ class TQue {
     const auto site = asctwin::kernel::Site::at("TQue::DeQue", loc);
     requireInit(site);
     if (count_ == 0)
-      asctwin::kernel::fail(site, "DeQue of an empty queue (no EnQue before it; this would hang on hardware)");
+      asctwin::kernel::fail(
+          site, "DeQue of an empty queue (no EnQue before it; this would hang on hardware)");
     const int k = order_[head_];
     head_ = (head_ + 1) % kMaxBuffers;
     --count_;
@@ -130,13 +135,15 @@ class TQue {
   }
 
   template <typename T>
-  void FreeTensor(const LocalTensor<T>& tensor, std::source_location loc = std::source_location::current()) {
+  void FreeTensor(const LocalTensor<T>& tensor,
+                  std::source_location loc = std::source_location::current()) {
     const auto site = asctwin::kernel::Site::at("TQue::FreeTensor", loc);
     const int k = slotOf(tensor.ref(), site, "FreeTensor");
     if (state_[k] == State::Free)
       asctwin::kernel::fail(site, "FreeTensor of a buffer that is already free");
     if (state_[k] == State::Queued)
-      asctwin::kernel::fail(site, "FreeTensor of a buffer that is still in the queue (DeQue it first)");
+      asctwin::kernel::fail(site,
+                            "FreeTensor of a buffer that is still in the queue (DeQue it first)");
     state_[k] = State::Free;
     asctwin::kernel::queueFlag(true, allocEvent(), slots_[k].bufferId, site);
   }
@@ -159,28 +166,34 @@ class TQue {
   enum class State : uint8_t { Free, Allocated, Queued, Dequeued };
   static const char* name(State s) {
     switch (s) {
-      case State::Free: return "free";
-      case State::Allocated: return "allocated";
-      case State::Queued: return "queued";
-      default: return "dequeued";
+      case State::Free:
+        return "free";
+      case State::Allocated:
+        return "allocated";
+      case State::Queued:
+        return "queued";
+      default:
+        return "dequeued";
     }
   }
   // VECIN: EnQue = SetFlag MTE2->V, DeQue = WaitFlag MTE2->V, FreeTensor =
   // SetFlag V->MTE2, AllocTensor = WaitFlag V->MTE2. VECOUT: V->MTE3 / MTE3->V.
   static constexpr HardEvent enqueEvent() {
-    return pos == TPosition::VECOUT ? HardEvent::V_MTE3
+    return pos == TPosition::VECOUT                       ? HardEvent::V_MTE3
            : pos == TPosition::A1 || pos == TPosition::B1 ? HardEvent::MTE2_MTE1
-                                                           : HardEvent::MTE2_V;
+                                                          : HardEvent::MTE2_V;
   }
   static constexpr HardEvent allocEvent() {
-    return pos == TPosition::VECOUT ? HardEvent::MTE3_V
+    return pos == TPosition::VECOUT                       ? HardEvent::MTE3_V
            : pos == TPosition::A1 || pos == TPosition::B1 ? HardEvent::MTE1_MTE2
-                                                           : HardEvent::V_MTE2;
+                                                          : HardEvent::V_MTE2;
   }
   void requireInit(const asctwin::kernel::Site& site) const {
-    if (num_ == 0) asctwin::kernel::fail(site, "the queue was never given memory by TPipe::InitBuffer");
+    if (num_ == 0)
+      asctwin::kernel::fail(site, "the queue was never given memory by TPipe::InitBuffer");
   }
-  int slotOf(const asctwin::kernel::LocalRef& r, const asctwin::kernel::Site& site, const char* op) const {
+  int slotOf(const asctwin::kernel::LocalRef& r, const asctwin::kernel::Site& site,
+             const char* op) const {
     requireInit(site);
     for (int i = 0; i < num_; ++i)
       if (slots_[i].bufferId == r.bufferId && r.bufferId != 0 && slots_[i].ptr == r.ptr) return i;
@@ -213,7 +226,8 @@ class TPipe {
                   std::source_location loc = std::source_location::current()) {
     const auto site = asctwin::kernel::Site::at("TPipe::InitBuffer", loc);
     if (num < 1 || num > 2)
-      asctwin::kernel::fail(site, "InitBuffer: num must be 1 or 2, got %u", static_cast<unsigned>(num));
+      asctwin::kernel::fail(site, "InitBuffer: num must be 1 or 2, got %u",
+                            static_cast<unsigned>(num));
     asctwin::kernel::LocalRef slots[2];
     for (int i = 0; i < num; ++i) slots[i] = carve(detail::spaceOf(pos), len, site);
     que.init(num, slots);
@@ -264,8 +278,9 @@ class LocalMemAllocator {
     const uint64_t bytes = (static_cast<uint64_t>(count) * sizeof(T) + 31u) / 32u * 32u;
     const uint32_t cap = asctwin::kernel::localSize(s);
     if (cursor_ + bytes > cap)
-      asctwin::kernel::fail(site, "Alloc of %u elements (%llu bytes) at offset %u overflows the %u-byte local memory",
-                            count, static_cast<unsigned long long>(bytes), cursor_, cap);
+      asctwin::kernel::fail(
+          site, "Alloc of %u elements (%llu bytes) at offset %u overflows the %u-byte local memory",
+          count, static_cast<unsigned long long>(bytes), cursor_, cap);
     asctwin::kernel::LocalRef r;
     r.space = s;
     r.offset = cursor_;
@@ -280,11 +295,16 @@ class LocalMemAllocator {
  private:
   static constexpr asctwin::kernel::Space space() {
     switch (hw) {
-      case Hardware::L1: return asctwin::kernel::Space::L1;
-      case Hardware::L0A: return asctwin::kernel::Space::L0A;
-      case Hardware::L0B: return asctwin::kernel::Space::L0B;
-      case Hardware::L0C: return asctwin::kernel::Space::L0C;
-      default: return asctwin::kernel::Space::UB;
+      case Hardware::L1:
+        return asctwin::kernel::Space::L1;
+      case Hardware::L0A:
+        return asctwin::kernel::Space::L0A;
+      case Hardware::L0B:
+        return asctwin::kernel::Space::L0B;
+      case Hardware::L0C:
+        return asctwin::kernel::Space::L0C;
+      default:
+        return asctwin::kernel::Space::UB;
     }
   }
   uint32_t cursor_ = 0;

@@ -22,20 +22,34 @@ enum class DType : uint8_t { F16, BF16, F32, F64, S8, U8, S16, U16, S32, U32, S6
 template <typename T>
 constexpr DType dtypeOf() {
   using U = std::remove_cv_t<T>;
-  if constexpr (std::is_same_v<U, half>) return DType::F16;
-  else if constexpr (std::is_same_v<U, bfloat16_t>) return DType::BF16;
-  else if constexpr (std::is_same_v<U, float>) return DType::F32;
-  else if constexpr (std::is_same_v<U, double>) return DType::F64;
-  else if constexpr (std::is_same_v<U, bool>) return DType::BOOL;
-  else if constexpr (std::is_same_v<U, int8_t> || std::is_same_v<U, char>) return DType::S8;
-  else if constexpr (std::is_same_v<U, uint8_t>) return DType::U8;
-  else if constexpr (std::is_same_v<U, int16_t>) return DType::S16;
-  else if constexpr (std::is_same_v<U, uint16_t>) return DType::U16;
-  else if constexpr (std::is_same_v<U, int32_t>) return DType::S32;
-  else if constexpr (std::is_same_v<U, uint32_t>) return DType::U32;
-  else if constexpr (std::is_same_v<U, int64_t> || std::is_same_v<U, long long>) return DType::S64;
-  else if constexpr (std::is_same_v<U, uint64_t> || std::is_same_v<U, unsigned long long>) return DType::U64;
-  else static_assert(sizeof(T) == 0, "unsupported element type");
+  if constexpr (std::is_same_v<U, half>)
+    return DType::F16;
+  else if constexpr (std::is_same_v<U, bfloat16_t>)
+    return DType::BF16;
+  else if constexpr (std::is_same_v<U, float>)
+    return DType::F32;
+  else if constexpr (std::is_same_v<U, double>)
+    return DType::F64;
+  else if constexpr (std::is_same_v<U, bool>)
+    return DType::BOOL;
+  else if constexpr (std::is_same_v<U, int8_t> || std::is_same_v<U, char>)
+    return DType::S8;
+  else if constexpr (std::is_same_v<U, uint8_t>)
+    return DType::U8;
+  else if constexpr (std::is_same_v<U, int16_t>)
+    return DType::S16;
+  else if constexpr (std::is_same_v<U, uint16_t>)
+    return DType::U16;
+  else if constexpr (std::is_same_v<U, int32_t>)
+    return DType::S32;
+  else if constexpr (std::is_same_v<U, uint32_t>)
+    return DType::U32;
+  else if constexpr (std::is_same_v<U, int64_t> || std::is_same_v<U, long long>)
+    return DType::S64;
+  else if constexpr (std::is_same_v<U, uint64_t> || std::is_same_v<U, unsigned long long>)
+    return DType::U64;
+  else
+    static_assert(sizeof(T) == 0, "unsupported element type");
 }
 
 // Where an API was called from: the API name and the caller's source line.
@@ -77,7 +91,8 @@ CoreKind coreKind();
 uint8_t* localBase(Space s);
 uint32_t localSize(Space s);
 // Reports a kernel error at `site` (the launch fails; the stream reports it).
-[[noreturn]] void fail(const Site& site, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+[[noreturn]] void fail(const Site& site, const char* fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 // Checks that the launch has not been aborted by another block's error.
 void checkAbort();
 
@@ -132,8 +147,10 @@ void waitFlag(AscendC::HardEvent event, int32_t id, const Site& site);
 // --- synchronisation across cores ---------------------------------------------
 void syncAllHard(bool aivOnly, const Site& site);
 void syncAllSoft(const GmRef& gm, const LocalRef& ub, int32_t usedCores, const Site& site);
-void ibSet(const GmRef& gm, const LocalRef& ub, int32_t blockIdx, int32_t eventId, const Site& site);
-void ibWait(const GmRef& gm, const LocalRef& ub, int32_t blockIdx, int32_t eventId, const Site& site);
+void ibSet(const GmRef& gm, const LocalRef& ub, int32_t blockIdx, int32_t eventId,
+           const Site& site);
+void ibWait(const GmRef& gm, const LocalRef& ub, int32_t blockIdx, int32_t eventId,
+            const Site& site);
 void initDetermineCompute(const GmRef& gm, const LocalRef& ub, const Site& site);
 void waitPreBlock(const GmRef& gm, const LocalRef& ub, const Site& site);
 void notifyNextBlock(const GmRef& gm, const LocalRef& ub, const Site& site);
@@ -157,8 +174,8 @@ void vecCompareScalar(const LocalRef& dst, const LocalRef& src, uint64_t scalarB
                       uint8_t cmpMode, uint32_t count, const Site& site);
 void vecCompare(const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType type,
                 uint8_t cmpMode, uint32_t count, const Site& site);
-void vecGather(const LocalRef& dst, const LocalRef& src, const LocalRef& offsets,
-               uint32_t baseAddr, uint32_t elemSize, uint32_t count, const Site& site);
+void vecGather(const LocalRef& dst, const LocalRef& src, const LocalRef& offsets, uint32_t baseAddr,
+               uint32_t elemSize, uint32_t count, const Site& site);
 void vecCreateIndex(const LocalRef& dst, DType type, uint64_t firstBits, uint32_t count,
                     const Site& site);
 

@@ -8,10 +8,18 @@
 
 namespace AscendC {
 
-inline int64_t GetBlockIdx() { return asctwin::kernel::blockIdx(); }
-inline int64_t GetBlockNum() { return asctwin::kernel::blockNum(); }
-inline int64_t GetSubBlockIdx() { return asctwin::kernel::subBlockIdx(); }
-inline int64_t GetTaskRation() { return asctwin::kernel::taskRation(); }
+inline int64_t GetBlockIdx() {
+  return asctwin::kernel::blockIdx();
+}
+inline int64_t GetBlockNum() {
+  return asctwin::kernel::blockNum();
+}
+inline int64_t GetSubBlockIdx() {
+  return asctwin::kernel::subBlockIdx();
+}
+inline int64_t GetTaskRation() {
+  return asctwin::kernel::taskRation();
+}
 inline AscendCCoreType GetCoreType() {
   return asctwin::kernel::coreKind() == asctwin::kernel::CoreKind::AIV ? AscendCCoreType::AIV
                                                                        : AscendCCoreType::AIC;
@@ -45,24 +53,28 @@ void SyncAll(std::source_location loc = std::source_location::current()) {
 template <bool isAIVOnly = true>
 void SyncAll(const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub, int32_t usedCores = 0,
              std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::syncAllSoft(gm.ref(), ub.ref(), usedCores, asctwin::kernel::Site::at("SyncAll", loc));
+  asctwin::kernel::syncAllSoft(gm.ref(), ub.ref(), usedCores,
+                               asctwin::kernel::Site::at("SyncAll", loc));
 }
 
 template <bool isAIVOnly = true>
 void IBSet(const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub, int32_t blockIdx,
            int32_t eventID, std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::ibSet(gm.ref(), ub.ref(), blockIdx, eventID, asctwin::kernel::Site::at("IBSet", loc));
+  asctwin::kernel::ibSet(gm.ref(), ub.ref(), blockIdx, eventID,
+                         asctwin::kernel::Site::at("IBSet", loc));
 }
 template <bool isAIVOnly = true>
 void IBWait(const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub, int32_t blockIdx,
             int32_t eventID, std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::ibWait(gm.ref(), ub.ref(), blockIdx, eventID, asctwin::kernel::Site::at("IBWait", loc));
+  asctwin::kernel::ibWait(gm.ref(), ub.ref(), blockIdx, eventID,
+                          asctwin::kernel::Site::at("IBWait", loc));
 }
 
-inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gm, LocalTensor<int32_t>& ub,
-                                          std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::initDetermineCompute(gm.ref(), ub.ref(),
-                                        asctwin::kernel::Site::at("InitDetermineComputeWorkspace", loc));
+inline void InitDetermineComputeWorkspace(
+    GlobalTensor<int32_t>& gm, LocalTensor<int32_t>& ub,
+    std::source_location loc = std::source_location::current()) {
+  asctwin::kernel::initDetermineCompute(
+      gm.ref(), ub.ref(), asctwin::kernel::Site::at("InitDetermineComputeWorkspace", loc));
 }
 inline void WaitPreBlock(GlobalTensor<int32_t>& gm, LocalTensor<int32_t>& ub,
                          std::source_location loc = std::source_location::current()) {
@@ -70,7 +82,8 @@ inline void WaitPreBlock(GlobalTensor<int32_t>& gm, LocalTensor<int32_t>& ub,
 }
 inline void NotifyNextBlock(GlobalTensor<int32_t>& gm, LocalTensor<int32_t>& ub,
                             std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::notifyNextBlock(gm.ref(), ub.ref(), asctwin::kernel::Site::at("NotifyNextBlock", loc));
+  asctwin::kernel::notifyNextBlock(gm.ref(), ub.ref(),
+                                   asctwin::kernel::Site::at("NotifyNextBlock", loc));
 }
 
 // Scalar GM access that skips the data cache (coherent across cores).
@@ -92,8 +105,9 @@ void WriteGmByPassDCache(__gm__ T* addr, const std::type_identity_t<T>& value,
 template <typename T, CacheLine entireType, DcciDst dcciDst = DcciDst::CACHELINE_OUT>
 void DataCacheCleanAndInvalid(const GlobalTensor<T>& gm,
                               std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::dcacheCleanInvalidate(gm.ref(), entireType == CacheLine::ENTIRE_DATA_CACHE,
-                                         asctwin::kernel::Site::at("DataCacheCleanAndInvalid", loc));
+  asctwin::kernel::dcacheCleanInvalidate(
+      gm.ref(), entireType == CacheLine::ENTIRE_DATA_CACHE,
+      asctwin::kernel::Site::at("DataCacheCleanAndInvalid", loc));
 }
 
 }  // namespace AscendC

@@ -48,8 +48,7 @@ class GlobalTensor {
   }
 
   asctwin::kernel::GmRef ref() const {
-    return {reinterpret_cast<uintptr_t>(addr_),
-            size_ == kUnknown ? UINT64_MAX : size_ * sizeof(T)};
+    return {reinterpret_cast<uintptr_t>(addr_), size_ == kUnknown ? UINT64_MAX : size_ * sizeof(T)};
   }
 
  private:
@@ -57,8 +56,8 @@ class GlobalTensor {
   asctwin::kernel::GmRef elementRef(uint64_t index) const {
     asctwin::kernel::GmRef r = ref();
     r.addr += index * sizeof(T);
-    r.declaredBytes = size_ == kUnknown ? UINT64_MAX
-                                        : (index < size_ ? (size_ - index) * sizeof(T) : 0);
+    r.declaredBytes =
+        size_ == kUnknown ? UINT64_MAX : (index < size_ ? (size_ - index) * sizeof(T) : 0);
     return r;
   }
   __gm__ T* addr_ = nullptr;
