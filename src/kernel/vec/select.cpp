@@ -97,6 +97,36 @@ void gatherTyped(void* dst, const void* srcBase, const std::uint32_t* off, std::
   }
 }
 
+// AVX2 gathers (32-bit and 64-bit elements). The offsets are byte offsets the
+// caller bounds-checked inside the UB, so they fit the signed 32-bit index.
+AVX void gather32Avx(std::uint32_t* d, const unsigned char* base, const std::uint32_t* off,
+                     std::size_t n) {
+  std::size_t i = 0;
+  const auto* b = reinterpret_cast<const int*>(base);
+  for (; i + 8 <= n; i += 8) {
+    const __m256i idx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + i));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), _mm256_i32gather_epi32(b, idx, 1));
+  }
+  for (; i < n; ++i) std::memcpy(d + i, base + off[i], 4);
+}
+
+AVX void gather64Avx(std::uint64_t* d, const unsigned char* base, const std::uint32_t* off,
+                     std::size_t n) {
+  std::size_t i = 0;
+  const auto* b = reinterpret_cast<const long long*>(base);
+  for (; i + 4 <= n; i += 4) {
+    const __m128i idx = _mm_loadu_si128(reinterpret_cast<const __m128i*>(off + i));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), _mm256_i32gather_epi64(b, idx, 1));
+  }
+  for (; i < n; ++i) std::memcpy(d + i, base + off[i], 8);
+}
+
+bool offsetsFitInt32(const std::uint32_t* off, std::size_t n) {
+  std::uint32_t all = 0;
+  for (std::size_t i = 0; i < n; ++i) all |= off[i];
+  return (all & 0x80000000u) == 0;
+}
+
 #undef AVX
 
 }  // namespace
@@ -125,8 +155,16 @@ void gather(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,
     case 2:
       return gatherTyped<std::uint16_t>(dst, srcBase, byteOffsets, baseAddr, n);
     case 4:
+      if (detail::useAvx2() && offsetsFitInt32(byteOffsets, n)) {
+        return gather32Avx(static_cast<std::uint32_t*>(dst),
+                           static_cast<const unsigned char*>(srcBase) + baseAddr, byteOffsets, n);
+      }
       return gatherTyped<std::uint32_t>(dst, srcBase, byteOffsets, baseAddr, n);
     default:
+      if (detail::useAvx2() && offsetsFitInt32(byteOffsets, n)) {
+        return gather64Avx(static_cast<std::uint64_t*>(dst),
+                           static_cast<const unsigned char*>(srcBase) + baseAddr, byteOffsets, n);
+      }
       return gatherTyped<std::uint64_t>(dst, srcBase, byteOffsets, baseAddr, n);
   }
 }
