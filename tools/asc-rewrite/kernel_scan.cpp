@@ -90,14 +90,14 @@ class Scanner {
     while (j < t_.size()) {
       if (t_.boundary(j) || t_.punct(j, '=')) break;
       if (t_.punct(j, '(') || t_.punct(j, '[')) {
-        const std::size_t close = t_.closeGroup(j);
+        const std::size_t close = t_.match(j);
         if (close == kNoIndex) break;
         j = close + 1;
         continue;
       }
       if (t_.ident(j) && t_.punct(j + 1, '(')) {
         if (!isCallLikeSpecifier(t_.text(j))) return j;
-        const std::size_t close = t_.closeGroup(j + 1);
+        const std::size_t close = t_.match(j + 1);
         if (close == kNoIndex) break;
         j = close + 1;
         continue;
@@ -123,7 +123,7 @@ class Scanner {
       error(i, usage);
       return std::nullopt;
     }
-    const std::size_t close = t_.closeGroup(i + 1);
+    const std::size_t close = t_.match(i + 1);
     if (close == kNoIndex) {
       error(i, usage);
       return std::nullopt;
@@ -132,8 +132,8 @@ class Scanner {
     std::size_t first = i + 2;
     for (std::size_t j = i + 2; j <= close; ++j) {
       if (t_.punct(j, '(') || t_.punct(j, '[')) {
-        j = t_.closeGroup(j);  // balanced, since the enclosing group is
-        if (j == kNoIndex) break;
+        j = t_.match(j);
+        if (j == kNoIndex || j > close) break;
         continue;
       }
       if (j == close || t_.punct(j, ',')) {

@@ -7,38 +7,6 @@
 namespace asctwin::asc {
 namespace {
 
-// Open brackets met while walking a launch, innermost last.
-class Brackets {
- public:
-  enum class Step { Token, Opened, Closed, Mismatch };
-
-  Step feed(const TokenView& t, std::size_t j) {
-    if (t.punct(j, '(') || t.punct(j, '[') || t.punct(j, '{')) {
-      open_.push_back(j);
-      if (t.punct(j, '{')) ++braces_;
-      return Step::Opened;
-    }
-    const char closer = t.punct(j, ')') ? '(' : t.punct(j, ']') ? '[' : t.punct(j, '}') ? '{' : 0;
-    if (closer == 0) return Step::Token;
-    if (open_.empty() || !t.punct(open_.back(), closer)) return Step::Mismatch;
-    if (closer == '{') --braces_;
-    open_.pop_back();
-    return Step::Closed;
-  }
-
-  [[nodiscard]] bool empty() const { return open_.empty(); }
-  [[nodiscard]] std::size_t depth() const { return open_.size(); }
-  [[nodiscard]] std::size_t innermost() const { return open_.back(); }
-  // A ';' outside any braces (lambda bodies) ends the statement.
-  [[nodiscard]] bool endsStatement(const TokenView& t, std::size_t j) const {
-    return braces_ == 0 && t.punct(j, ';');
-  }
-
- private:
-  std::vector<std::size_t> open_;
-  std::size_t braces_ = 0;
-};
-
 struct Launch {
   std::size_t qualifiedStart = 0;  // first token of `ns::NAME`
   std::size_t name = 0;            // the NAME token
@@ -52,25 +20,22 @@ struct Launch {
 class LaunchRewriter {
  public:
   LaunchRewriter(std::string_view src, const std::vector<Token>& toks, const KernelTable& kernels,
-                 Edits& edits, Diagnostics& errors)
-      : t_(src, toks), kernels_(kernels), edits_(edits), errors_(errors) {}
+                 Edits& edits, std::vector<LaunchSite>& sites, Diagnostics& errors)
+      : t_(src, toks), kernels_(kernels), edits_(edits), sites_(sites), errors_(errors) {}
 
-  std::size_t run() {
-    std::size_t found = 0;
+  void run() {
     for (std::size_t i = 0; i < t_.size(); ++i) {
       if (!t_.punct(i, '<') || (i > 0 && t_.punct(i - 1, '<') && adjacent(t_[i - 1], t_[i]))) {
         continue;  // not the start of a run of '<'
       }
       const std::size_t run = t_.run(i, '<');
       if (run >= 3 && !(i > 0 && t_.ident(i - 1, "operator"))) {
-        ++found;
         Launch launch;
         launch.open = i;
         if (parse(launch)) emit(launch);
       }
       i += run - 1;
     }
-    return found;
   }
 
  private:
@@ -81,20 +46,14 @@ class LaunchRewriter {
   // toks[i] is '>': the index of its matching '<', walking backwards.
   std::size_t openAngles(std::size_t i) const {
     std::size_t depth = 0;
-    for (std::size_t j = i + 1; j-- > 0;) {
+    const std::size_t stop = i > TokenView::kMaxAngleTokens ? i - TokenView::kMaxAngleTokens : 0;
+    for (std::size_t j = i + 1; j-- > stop;) {
       if (t_.punct(j, '>')) {
         ++depth;
       } else if (t_.punct(j, '<')) {
         if (--depth == 0) return j;
       } else if (t_.punct(j, ')') || t_.punct(j, ']')) {
-        const char open = t_.punct(j, ')') ? '(' : '[';
-        const char close = t_.punct(j, ')') ? ')' : ']';
-        std::size_t nest = 0;
-        for (; j-- > 0;) {
-          if (t_.punct(j, close)) ++nest;
-          if (t_.punct(j, open) && nest-- == 0) break;
-          if (t_.boundary(j)) return kNoIndex;
-        }
+        j = t_.match(j);  // skip the group
         if (j == kNoIndex) return kNoIndex;
       } else if (t_.boundary(j) || t_.punct(j, '(') || t_.punct(j, '[')) {
         return kNoIndex;
@@ -134,38 +93,64 @@ class LaunchRewriter {
     return true;
   }
 
+  [[nodiscard]] bool opener(std::size_t j) const {
+    return t_.punct(j, '(') || t_.punct(j, '[') || t_.punct(j, '{');
+  }
+  [[nodiscard]] bool closer(std::size_t j) const {
+    return t_.punct(j, ')') || t_.punct(j, ']') || t_.punct(j, '}');
+  }
+
+  // The group opened at `open` (which has a partner): the first token inside
+  // it, outside braces, that cannot be there: an unmatched bracket or a ';'
+  // (a ';' belongs in a lambda body, not in an argument list). kNoIndex if none.
+  [[nodiscard]] std::size_t firstStray(std::size_t open) const {
+    const bool block = t_.punct(open, '{');
+    for (std::size_t k = open + 1; k < t_.match(open); ++k) {
+      if (t_.punct(k, '{') && t_.match(k) != kNoIndex) {
+        k = t_.match(k);
+      } else if ((!block && t_.punct(k, ';')) ||
+                 ((opener(k) || closer(k)) && t_.match(k) == kNoIndex)) {
+        return k;
+      }
+    }
+    return kNoIndex;
+  }
+
+  void unbalanced(std::size_t tok, const char* where) {
+    error(tok, "unbalanced '" + std::string(t_.text(tok)) + "' in the " + where);
+  }
+
+  // A group of the launch configuration or argument list: true if it is balanced.
+  bool checkGroup(std::size_t open, const char* where) {
+    if (t_.match(open) == kNoIndex) {
+      unbalanced(open, where);
+      return false;
+    }
+    const std::size_t stray = firstStray(open);
+    if (stray == kNoIndex) return true;
+    if (t_.punct(stray, ';')) {
+      unbalanced(open, where);
+    } else {
+      unbalanced(stray, where);
+    }
+    return false;
+  }
+
   bool parseConfig(Launch& l) {
-    Brackets b;
+    const char* where = "launch configuration";
     std::size_t segmentStart = l.open + 3;
     for (std::size_t j = l.open + 3; j < t_.size(); ++j) {
-      const std::size_t depth = b.depth();
-      switch (b.feed(t_, j)) {
-        case Brackets::Step::Mismatch:
-          if (depth == 0) {
-            error(l.open, "unterminated '<<<': '" + std::string(t_.text(j)) +
-                              "' comes before the matching '>>>'");
-          } else {
-            error(b.innermost(), "unbalanced '" + std::string(t_.text(b.innermost())) +
-                                     "' in the launch configuration");
-          }
-          return false;
-        case Brackets::Step::Opened:
-        case Brackets::Step::Closed:
-          continue;
-        case Brackets::Step::Token:
-          break;
-      }
-      if (b.endsStatement(t_, j)) {
-        if (b.empty()) {
-          error(l.open, "unterminated '<<<': missing '>>>'");
-        } else {
-          error(b.innermost(), "unbalanced '" + std::string(t_.text(b.innermost())) +
-                                   "' in the launch configuration");
-        }
+      if (opener(j)) {
+        if (!checkGroup(j, where)) return false;
+        j = t_.match(j);
+      } else if (closer(j)) {
+        error(l.open, "unterminated '<<<': '" + std::string(t_.text(j)) +
+                          "' comes before the matching '>>>'");
         return false;
-      }
-      if (!b.empty()) continue;
-      if (t_.punct(j, ',')) {
+      } else if (t_.punct(j, ';')) {
+        error(l.open, "unterminated '<<<': missing '>>>'");
+        return false;
+      } else if (t_.punct(j, ',')) {
         if (j == segmentStart) {
           error(j, "empty launch parameter");
           return false;
@@ -204,23 +189,9 @@ class LaunchRewriter {
       error(l.close + 2, "expected '(' with the kernel arguments after '>>>'");
       return false;
     }
-    Brackets b;
-    b.feed(t_, l.argsOpen);
-    for (std::size_t j = l.argsOpen + 1; j < t_.size(); ++j) {
-      const Brackets::Step step = b.feed(t_, j);
-      if (step == Brackets::Step::Mismatch || b.endsStatement(t_, j)) {
-        error(b.innermost(), "unbalanced '" + std::string(t_.text(b.innermost())) +
-                                 "' in the kernel launch arguments");
-        return false;
-      }
-      if (step == Brackets::Step::Closed && b.empty()) {
-        l.argsClose = j;
-        return true;
-      }
-    }
-    error(b.innermost(), "unbalanced '" + std::string(t_.text(b.innermost())) +
-                             "' in the kernel launch arguments");
-    return false;
+    if (!checkGroup(l.argsOpen, "kernel launch arguments")) return false;
+    l.argsClose = t_.match(l.argsOpen);
+    return true;
   }
 
   bool parse(Launch& l) {
@@ -234,11 +205,13 @@ class LaunchRewriter {
     return true;
   }
 
-  // Extends a range over the spaces and tabs around it (never newlines).
+  // Extends a range over the spaces and tabs around it (never newlines, and
+  // never the indentation at the start of a line).
   std::size_t spacesBefore(std::size_t pos) const {
     const std::string_view src = t_.source();
-    while (pos > 0 && (src[pos - 1] == ' ' || src[pos - 1] == '\t')) --pos;
-    return pos;
+    std::size_t start = pos;
+    while (start > 0 && (src[start - 1] == ' ' || src[start - 1] == '\t')) --start;
+    return start == 0 || src[start - 1] == '\n' ? pos : start;
   }
   std::size_t spacesAfter(std::size_t pos) const {
     const std::string_view src = t_.source();
@@ -259,19 +232,23 @@ class LaunchRewriter {
     edits_.push_back({spacesBefore(t_[l.close].begin), spacesAfter(t_[l.close + 2].end), ")"});
     const bool hasArgs = l.argsClose > l.argsOpen + 1;
     edits_.push_back({t_[l.argsOpen].begin, spacesAfter(t_[l.argsOpen].end), hasArgs ? ", " : ""});
+    sites_.push_back(
+        {std::string(t_.text(l.name)), t_[l.name].line, t_[l.name].column, t_[l.argsOpen].line});
   }
 
   TokenView t_;
   const KernelTable& kernels_;
   Edits& edits_;
+  std::vector<LaunchSite>& sites_;
   Diagnostics& errors_;
 };
 
 }  // namespace
 
-std::size_t rewriteLaunches(std::string_view src, const std::vector<Token>& toks,
-                            const KernelTable& kernels, Edits& edits, Diagnostics& errors) {
-  return LaunchRewriter(src, toks, kernels, edits, errors).run();
+void rewriteLaunches(std::string_view src, const std::vector<Token>& toks,
+                     const KernelTable& kernels, Edits& edits, std::vector<LaunchSite>& sites,
+                     Diagnostics& errors) {
+  LaunchRewriter(src, toks, kernels, edits, sites, errors).run();
 }
 
 std::string applyEdits(std::string_view src, Edits edits) {

@@ -28,11 +28,19 @@ struct Edit {
 
 using Edits = std::vector<Edit>;
 
-// Appends the edits for every launch in `toks`; returns how many launches it
-// found. Launches of names that are not in `kernels`, unbalanced `<<<`/`>>>`
-// and unbalanced parentheses are reported in `errors`.
-std::size_t rewriteLaunches(std::string_view src, const std::vector<Token>& toks,
-                            const KernelTable& kernels, Edits& edits, Diagnostics& errors);
+// A launch that was rewritten.
+struct LaunchSite {
+  std::string kernel;
+  std::size_t line;  // of the kernel name
+  std::size_t column;
+  std::size_t lastLine;  // of the '(' that opens the kernel arguments
+};
+
+// Appends the edits for every launch in `toks`, and its site to `sites`. Launches of names that are
+// not in `kernels`, unbalanced `<<<`/`>>>` and unbalanced parentheses are reported in `errors`.
+void rewriteLaunches(std::string_view src, const std::vector<Token>& toks,
+                     const KernelTable& kernels, Edits& edits, std::vector<LaunchSite>& sites,
+                     Diagnostics& errors);
 
 // `src` with `edits` applied (overlapping edits are ignored after the first).
 std::string applyEdits(std::string_view src, Edits edits);

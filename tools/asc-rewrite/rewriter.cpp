@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "launch_rewrite.h"
 #include "tokenizer.h"
 
 namespace asctwin::asc {
@@ -38,10 +37,14 @@ RewriteResult rewriteAsc(std::string_view source, std::string_view path) {
   const Tokens tokens = tokenize(source);
   result.kernels = findKernels(source, tokens.code, result.errors);
   Edits edits;
-  result.launches = rewriteLaunches(source, tokens.code, result.kernels, edits, result.errors);
+  rewriteLaunches(source, tokens.code, result.kernels, edits, result.launches, result.errors);
   for (const std::vector<Token>& define : tokens.defines) {
-    result.launches += rewriteLaunches(source, define, result.kernels, edits, result.errors);
+    rewriteLaunches(source, define, result.kernels, edits, result.launches, result.errors);
   }
+  std::stable_sort(result.launches.begin(), result.launches.end(),
+                   [](const LaunchSite& a, const LaunchSite& b) {
+                     return a.line != b.line ? a.line < b.line : a.column < b.column;
+                   });
   std::stable_sort(result.errors.begin(), result.errors.end(),
                    [](const Diagnostic& a, const Diagnostic& b) {
                      return a.line != b.line ? a.line < b.line : a.column < b.column;

@@ -6,9 +6,11 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "diagnostics.h"
 #include "kernel_scan.h"
+#include "launch_rewrite.h"
 
 namespace asctwin::asc {
 
@@ -16,7 +18,7 @@ struct RewriteResult {
   std::string output;  // only meaningful when errors is empty
   KernelTable kernels;
   Diagnostics errors;  // in source order
-  std::size_t launches = 0;
+  std::vector<LaunchSite> launches;
 
   [[nodiscard]] bool ok() const { return errors.empty(); }
 };

@@ -1,39 +1,56 @@
 #include "token_utils.h"
 
-namespace asctwin::asc {
+#include <algorithm>
 
-std::size_t TokenView::closeGroup(std::size_t i) const {
-  std::vector<char> open;
-  for (std::size_t j = i; j < size(); ++j) {
-    if (punct(j, '(') || punct(j, '[')) {
-      open.push_back(src_[toks_[j].begin]);
-    } else if (punct(j, ')') || punct(j, ']')) {
-      const char want = punct(j, ')') ? '(' : '[';
-      if (open.empty() || open.back() != want) return kNoIndex;
-      open.pop_back();
-      if (open.empty()) return j;
-    } else if (boundary(j)) {
-      return kNoIndex;
-    }
-  }
-  return kNoIndex;
-}
+namespace asctwin::asc {
 
 std::size_t TokenView::closeAngles(std::size_t i) const {
   std::size_t depth = 0;
-  for (std::size_t j = i; j < size(); ++j) {
+  const std::size_t stop = std::min(size(), i + kMaxAngleTokens);
+  for (std::size_t j = i; j < stop; ++j) {
     if (punct(j, '<')) {
       ++depth;
     } else if (punct(j, '>')) {
       if (--depth == 0) return j;
     } else if (punct(j, '(') || punct(j, '[')) {
-      j = closeGroup(j);
+      j = match(j);
       if (j == kNoIndex) return kNoIndex;
     } else if (boundary(j) || punct(j, ')') || punct(j, ']')) {
       return kNoIndex;
     }
   }
   return kNoIndex;
+}
+
+std::vector<std::size_t> TokenView::matchBrackets() const {
+  constexpr std::string_view kOpeners = "([{";
+  constexpr std::string_view kClosers = ")]}";
+  std::vector<std::size_t> match(size(), kNoIndex);
+  std::vector<std::size_t> open;
+  std::size_t openOfType[3] = {0, 0, 0};
+  for (std::size_t i = 0; i < size(); ++i) {
+    if (toks_[i].kind != TokenKind::Punct) continue;
+    const char c = src_[toks_[i].begin];
+    if (const std::size_t type = kOpeners.find(c); type != std::string_view::npos) {
+      open.push_back(i);
+      ++openOfType[type];
+      continue;
+    }
+    const std::size_t type = kClosers.find(c);
+    if (type == std::string_view::npos || openOfType[type] == 0) continue;
+    while (true) {
+      const std::size_t top = open.back();
+      open.pop_back();
+      const std::size_t topType = kOpeners.find(src_[toks_[top].begin]);
+      --openOfType[topType];
+      if (topType == type) {
+        match[top] = i;
+        match[i] = top;
+        break;
+      }
+    }
+  }
+  return match;
 }
 
 std::string TokenView::spell(std::size_t first, std::size_t last) const {

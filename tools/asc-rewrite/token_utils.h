@@ -15,7 +15,8 @@ inline constexpr std::size_t kNoIndex = static_cast<std::size_t>(-1);
 
 class TokenView {
  public:
-  TokenView(std::string_view src, const std::vector<Token>& toks) : src_(src), toks_(toks) {}
+  TokenView(std::string_view src, const std::vector<Token>& toks)
+      : src_(src), toks_(toks), match_(matchBrackets()) {}
 
   [[nodiscard]] std::size_t size() const { return toks_.size(); }
   [[nodiscard]] const Token& operator[](std::size_t i) const { return toks_[i]; }
@@ -42,19 +43,30 @@ class TokenView {
     return n;
   }
 
-  // toks[i] opens a '(' or '[' group: the index of its closer, or kNoIndex if
-  // the group is unbalanced or a ';', '{' or '}' comes first.
-  [[nodiscard]] std::size_t closeGroup(std::size_t i) const;
+  // For a bracket token ( ) [ ] { }: the index of its partner, or kNoIndex
+  // if it has none (kNoIndex for every other token). A closer that does not
+  // match the innermost opener closes the nearest opener of its own type,
+  // leaving the ones in between unmatched.
+  [[nodiscard]] std::size_t match(std::size_t i) const {
+    return i < match_.size() ? match_[i] : kNoIndex;
+  }
 
-  // toks[i] is '<': the index of the matching '>', or kNoIndex.
+  // toks[i] is '<': the index of the matching '>', or kNoIndex if a ';', '{',
+  // '}', an unmatched bracket or the end comes first. Template argument lists
+  // longer than kMaxAngleTokens tokens are not recognised (this keeps scans
+  // of malformed input linear).
   [[nodiscard]] std::size_t closeAngles(std::size_t i) const;
+  static constexpr std::size_t kMaxAngleTokens = 2048;
 
   // The tokens [first, last] spelled on one line: no comments, no newlines.
   [[nodiscard]] std::string spell(std::size_t first, std::size_t last) const;
 
  private:
+  [[nodiscard]] std::vector<std::size_t> matchBrackets() const;
+
   std::string_view src_;
   const std::vector<Token>& toks_;
+  std::vector<std::size_t> match_;
 };
 
 }  // namespace asctwin::asc

@@ -133,16 +133,50 @@ class Lexer {
     }
     const std::string_view name = src_.substr(pos_, nameEnd - pos_);
     pos_ = nameEnd;
-    if (name == "define") {
+    if (skipping_ > 0) {
+      directive_ = Directive::Other;
+      if (name == "if" || name == "ifdef" || name == "ifndef") {
+        ++skipping_;
+      } else if (name == "endif") {
+        --skipping_;
+      } else if (skipping_ == 1 && name.substr(0, 2) == "el") {
+        skipping_ = 0;  // #else, #elif...: the next group may be live
+      }
+    } else if (name == "define") {
       directive_ = Directive::Define;
       out_.defines.emplace_back();
     } else {
       directive_ = Directive::Other;
+      if (name == "if" && conditionIsZero()) skipping_ = 1;
     }
+  }
+
+  // After `#if`: is the condition the literal 0 (or false)? Consumes nothing.
+  bool conditionIsZero() {
+    const std::size_t savedPos = pos_;
+    const std::size_t savedLine = line_;
+    const std::size_t savedLineStart = lineStart_;
+    skipHorizontalSpaceAndComments();
+    bool zero = false;
+    for (const std::string_view word : {std::string_view("0"), std::string_view("false")}) {
+      if (src_.substr(pos_, word.size()) == word &&
+          !isIdentChar(static_cast<unsigned char>(at(pos_ + word.size())))) {
+        pos_ += word.size();
+        skipHorizontalSpaceAndComments();
+        zero =
+            pos_ >= src_.size() || src_[pos_] == '\n' || (src_[pos_] == '/' && at(pos_ + 1) == '/');
+        break;
+      }
+    }
+    pos_ = savedPos;
+    line_ = savedLine;
+    lineStart_ = savedLineStart;
+    return zero;
   }
 
   void emit(TokenKind kind, std::size_t begin, std::size_t beginLine, std::size_t beginColumn) {
     const Token tok{kind, begin, pos_, beginLine, beginColumn};
+    if (skipping_ > 0) return;  // inside #if 0
     switch (directive_) {
       case Directive::None:
         out_.code.push_back(tok);
@@ -285,6 +319,7 @@ class Lexer {
   std::size_t lineStart_ = 0;
   bool atLineStart_ = true;
   Directive directive_ = Directive::None;
+  std::size_t skipping_ = 0;  // inside `#if 0`: 1 + depth of the conditionals nested in it
   Tokens out_;
 };
 

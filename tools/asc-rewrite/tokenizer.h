@@ -8,7 +8,10 @@
 //
 // Preprocessor directives are kept out of the code stream: the replacement
 // text of each `#define` becomes a token stream of its own (so launches
-// written in macros can be rewritten too), every other directive is dropped.
+// written in macros can be rewritten too), every other directive is dropped,
+// and so is the text of `#if 0` / `#if false` groups (up to the matching
+// #else, #elif or #endif). Other conditionals are not evaluated: the text of
+// every branch is code.
 // The tokenizer never fails: unterminated literals end at the end of their
 // line (raw strings and block comments at the end of the input).
 #pragma once
