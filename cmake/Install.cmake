@@ -31,6 +31,14 @@ endif()
 
 get_property(ASCTWIN_PC_EXTERNALS GLOBAL PROPERTY ASCTWIN_EXTERNAL_LIBS)
 set(ASCTWIN_PC_LIBS_PRIVATE "-lpthread")
+# asctwin.pc finds its prefix from its own location (${pcfiledir}), so that an
+# install with `cmake --install <build> --prefix <dir>` or DESTDIR stays usable.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(ASCTWIN_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+else()
+  file(RELATIVE_PATH ASCTWIN_PC_UP "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
+  set(ASCTWIN_PC_PREFIX "\${pcfiledir}/${ASCTWIN_PC_UP}")
+endif()
 configure_file(cmake/asctwin.pc.in ${CMAKE_CURRENT_BINARY_DIR}/asctwin.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/asctwin.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 

@@ -17,6 +17,15 @@ extern "C" {
 #define ACL_FUNC_VISIBILITY __attribute__((visibility("default")))
 #endif
 
+/* The enums below have int as their fixed underlying type in C++, so that
+ * every int a C client passes (including values outside the enumeration,
+ * which asctwin rejects with a message) is a valid value on the C++ side. */
+#ifdef __cplusplus
+#define ASCTWIN_ENUM_BASE : int
+#else
+#define ASCTWIN_ENUM_BASE
+#endif
+
 typedef int aclError;
 typedef uint16_t aclFloat16;
 typedef void* aclrtStream;
@@ -38,7 +47,7 @@ static const int ACL_ERROR_FAILURE = 500001;
 static const int ACL_ERROR_RT_FAILURE = 500003;
 
 /* ---- element types ---------------------------------------------------------- */
-typedef enum aclDataType {
+typedef enum aclDataType ASCTWIN_ENUM_BASE {
   ACL_DT_UNDEFINED = -1,
   ACL_FLOAT = 0,
   ACL_FLOAT16 = 1,
@@ -61,7 +70,7 @@ typedef enum aclDataType {
 /* ---- storage formats -------------------------------------------------------- */
 /* Private (non-plain) formats: NC1HWC0, FRACTAL_Z, NC1HWC0_C04, FRACTAL_NZ,
  * NDC1HWC0 and FRACTAL_Z_3D. */
-typedef enum aclFormat {
+typedef enum aclFormat ASCTWIN_ENUM_BASE {
   ACL_FORMAT_UNDEFINED = -1,
   ACL_FORMAT_NCHW = 0,
   ACL_FORMAT_NHWC = 1,
@@ -80,7 +89,7 @@ typedef enum aclFormat {
 /* ---- runtime enums ---------------------------------------------------------- */
 /* asctwin accepts every policy below and treats them alike (device memory is
  * host memory); any other value is rejected. */
-typedef enum aclrtMemMallocPolicy {
+typedef enum aclrtMemMallocPolicy ASCTWIN_ENUM_BASE {
   ACL_MEM_MALLOC_HUGE_FIRST = 0,
   ACL_MEM_MALLOC_HUGE_ONLY = 1,
   ACL_MEM_MALLOC_NORMAL_ONLY = 2,
@@ -89,7 +98,7 @@ typedef enum aclrtMemMallocPolicy {
   ACL_MEM_MALLOC_NORMAL_ONLY_P2P = 5
 } aclrtMemMallocPolicy;
 
-typedef enum aclrtMemcpyKind {
+typedef enum aclrtMemcpyKind ASCTWIN_ENUM_BASE {
   ACL_MEMCPY_HOST_TO_HOST = 0,
   ACL_MEMCPY_HOST_TO_DEVICE = 1,
   ACL_MEMCPY_DEVICE_TO_HOST = 2,
@@ -98,7 +107,7 @@ typedef enum aclrtMemcpyKind {
 
 /* Memory kinds for aclrtGetMemInfo. The modelled SoCs have HBM only: every
  * HBM kind reports the SoC's HBM, every DDR kind reports 0 bytes. */
-typedef enum aclrtMemAttr {
+typedef enum aclrtMemAttr ASCTWIN_ENUM_BASE {
   ACL_DDR_MEM = 0,
   ACL_HBM_MEM = 1,
   ACL_DDR_MEM_HUGE = 2,
@@ -113,7 +122,7 @@ typedef enum aclrtMemAttr {
 
 /* System parameters (aclrtSetSysParamOpt). asctwin implements
  * ACL_OPT_DETERMINISTIC; the other CANN options are rejected as unsupported. */
-typedef enum aclSysParamOpt {
+typedef enum aclSysParamOpt ASCTWIN_ENUM_BASE {
   ACL_OPT_DETERMINISTIC = 0,
   ACL_OPT_ENABLE_DEBUG_KERNEL = 1,
   ACL_OPT_STRONG_CONSISTENCY = 2

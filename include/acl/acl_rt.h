@@ -58,7 +58,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size);
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void* hostPtr);
 /* Synchronous copy. count <= destMax; device-side pointers must lie inside a
  * live allocation with the whole range; host-side pointers must not be device
- * memory. Overlapping ranges are handled (memmove). */
+ * memory. Overlapping ranges are handled (memmove). Needs aclInit but not a
+ * current device (as do aclrtMemset, aclrtFree, aclrtMallocHost and
+ * aclrtFreeHost). It does not wait for streams: synchronise them first. */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                                          aclrtMemcpyKind kind);
 /* Sets count bytes of device memory to the low byte of value (like memset);

@@ -144,8 +144,9 @@ TEST_F(AclRuntimeTest, DeviceIdRangeFollowsTheSoc) {
   EXPECT_EQ(count, socCount);
   EXPECT_REJECTED(aclrtSetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID, "deviceId must be in [0, ",
                   "got -1");
+  const std::string gotCount = "got " + std::to_string(count);
   EXPECT_REJECTED(aclrtSetDevice(static_cast<int32_t>(count)), ACL_ERROR_RT_INVALID_DEVICEID,
-                  ("got " + std::to_string(count)).c_str());
+                  gotCount.c_str());
   EXPECT_REJECTED(aclrtResetDevice(99), ACL_ERROR_RT_INVALID_DEVICEID, "got 99");
   ASSERT_EQ(asctwinSocSetField("deviceCount", 4), ACL_SUCCESS);
   ASSERT_EQ(aclrtGetDeviceCount(&count), ACL_SUCCESS);
