@@ -360,7 +360,9 @@ template <Round kMode>
 AVX void f32ToS32Avx(std::int32_t* dst, const float* src, std::size_t n) {
   std::size_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    const __m256i v = cvtSat32(roundPs<kMode>(_mm256_loadu_ps(src + i)));
+    const __m256 x = _mm256_loadu_ps(src + i);
+    // cvtt truncates by itself: Trunc needs no rounding step.
+    const __m256i v = cvtSat32(kMode == Round::Trunc ? x : roundPs<kMode>(x));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), v);
   }
   tail<std::int32_t, float>(dst, src, i, n,

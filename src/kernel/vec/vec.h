@@ -7,9 +7,10 @@
 // The AscendC wrappers check operands (sizes, alignment, UB bounds) and then
 // call these. Common rules:
 // - n is the element count; n == 0 does nothing.
-// - Pointers need no particular alignment. dst may be exactly the same buffer
-//   as a source of the same element size (in place); other overlaps are not
-//   allowed (the hardware forbids them too).
+// - Pointers are aligned to their element size (any LocalTensor<T> address
+//   is); Gather's source reads need no alignment. dst may be exactly the same
+//   buffer as a source of the same element size (in place); other overlaps
+//   are not allowed (the hardware forbids them too).
 // - Scalars are passed as bit patterns in the low sizeof(T) bytes of a
 //   uint64_t (scalarBits(value) builds one).
 // - half / bfloat16 arithmetic is done in float and rounded once to nearest
@@ -73,10 +74,23 @@ std::uint64_t scalarBits(T value) {
 using numeric::Round;
 
 // --- Cast -------------------------------------------------------------------
-// dst[i] = convert(src[i]) with one rounding in `mode`. Supported pairs and
-// modes: castSupported(). Float to integer: round per mode, then saturate to
-// the target range; NaN gives 0. Integer to integer (int32 <-> int64)
-// saturates. Returns false and writes nothing for an unsupported combination.
+// dst[i] = convert(src[i]) with one rounding in `mode`. Returns false and
+// writes nothing for an unsupported (dst, src, mode); n == 0 returns true.
+// Supported pairs (castSupported() is the table; exact pairs accept every
+// mode and ignore it):
+//   half -> float, bf16 -> float, int8/uint8 -> half/float, int16 -> float,
+//   int32 -> int64, int64 -> int32 (saturating)                 exact, any mode
+//   float -> half, float -> bf16            all seven modes (None = Rint, Odd = round to odd)
+//   half -> int8/uint8                      None, Rint, Floor, Ceil, Away, Trunc (None = Rint)
+//   half -> int16/int32, bf16 -> int32,
+//   float -> int16/int32/int64,
+//   float -> float (round to integral)      Rint, Floor, Ceil, Away, Trunc
+//   int16/int32 -> half, int32/int64 -> float
+//                                           None, Rint, Floor, Ceil, Away, Trunc (None = Rint)
+// Float -> integer: round per mode, then saturate to the target range; NaN
+// gives 0; -0.0 gives 0. Float narrowing follows numeric.h (NaN kept quiet
+// with its top payload bits, overflow per mode). float -> float keeps the
+// sign of zero and quiets NaN.
 bool castSupported(DType dst, DType src, Round mode);
 bool cast(void* dst, DType dstType, const void* src, DType srcType, Round mode, std::size_t n);
 
@@ -90,9 +104,10 @@ void duplicate(void* dst, DType t, std::uint64_t scalarBits, std::size_t n);
 void createVecIndex(void* dst, DType t, std::uint64_t firstBits, std::size_t n);
 
 enum class BinOp : std::uint8_t { Add, Sub, Mul, Div, Max, Min, And, Or };
-// dst[i] = a[i] op b[i]. Add/Sub/Mul/Max/Min: every dtype but F64 is
-// supported... see binarySupported(). Div: float types only. And/Or: integer
-// types only (bitwise). Max/Min: a NaN operand gives NaN; -0 < +0.
+// dst[i] = a[i] op b[i]. Float types (half, bf16, float, double): Add, Sub,
+// Mul, Div, Max, Min. Integer types: Add, Sub, Mul (wrapping), Max, Min, And,
+// Or (bitwise). Max/Min: a NaN operand gives the canonical NaN; -0 < +0.
+// Returns false (nothing written) for other combinations; see binarySupported().
 bool binarySupported(BinOp op, DType t);
 bool binary(BinOp op, void* dst, const void* a, const void* b, DType t, std::size_t n);
 
