@@ -3,6 +3,7 @@
 #include <string>
 
 #include "kernel/atomic_apply.h"
+#include "kernel/gm_store.h"
 #include "kernel/instr.h"
 
 namespace asctwin::kernel {
@@ -32,7 +33,7 @@ Access localAccess(const LocalRef& r, bool write, uint32_t count, uint32_t bytes
 // Writes one block into GM under the core's atomic mode.
 void writeGm(const CoreState& c, uint8_t* gm, const uint8_t* src, size_t bytes) {
   if (c.atomicOp == AtomicOp::None) {
-    std::memcpy(gm, src, bytes);
+    gmStore(gm, src, bytes);
   } else {
     atomicCombine(c.atomicOp, c.atomicType, gm, src, bytes);
   }

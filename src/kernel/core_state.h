@@ -117,7 +117,7 @@ class Launch {
   std::string name_;
   std::function<void()> body_;
   std::vector<std::unique_ptr<CoreState>> cores_;
-  std::vector<uint8_t*> images_;
+  std::vector<std::pair<uint32_t, uint8_t*>> images_;
 
   mutable std::mutex mu_;
   std::condition_variable cv_;

@@ -6,6 +6,7 @@
 // When every unfinished block waits at a barrier or spins on GM that nobody
 // changes any more, the launch is deadlocked: it is reported, never hung.
 #include <algorithm>
+#include <map>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +24,42 @@ namespace {
 thread_local CoreState* tlsCore = nullptr;
 
 constexpr uint8_t kLocalGarbage = 0xA7;  // fresh local memory: garbage until written
+
+// Local-memory images are reused across launches (fresh pages would cost a
+// page fault each); every launch refills them with garbage.
+std::mutex& imagePoolMutex() {
+  static std::mutex m;
+  return m;
+}
+std::multimap<uint32_t, uint8_t*>& imagePool() {
+  static auto* p = new std::multimap<uint32_t, uint8_t*>();
+  return *p;
+}
+constexpr size_t kImagePoolMax = 256;
+
+uint8_t* takeImage(uint32_t bytes) {
+  {
+    std::lock_guard lock(imagePoolMutex());
+    auto it = imagePool().find(bytes);
+    if (it != imagePool().end()) {
+      uint8_t* p = it->second;
+      imagePool().erase(it);
+      return p;
+    }
+  }
+  auto* p = static_cast<uint8_t*>(std::aligned_alloc(4096, (bytes + 4095u) / 4096u * 4096u));
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+
+void returnImage(uint32_t bytes, uint8_t* p) {
+  std::lock_guard lock(imagePoolMutex());
+  if (imagePool().size() >= kImagePoolMax) {
+    std::free(p);
+  } else {
+    imagePool().emplace(bytes, p);
+  }
+}
 
 const char* kindName(CoreKind k) {
   return k == CoreKind::AIV ? "AIV" : "AIC";
@@ -56,10 +93,9 @@ Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
   const uint32_t ub = static_cast<uint32_t>(
       opt.ubBytes != 0 ? std::min<uint64_t>(opt.ubBytes, soc.ubBytes) : soc.ubBytes);
   auto image = [&](uint32_t bytes) {
-    auto* p = static_cast<uint8_t*>(std::aligned_alloc(4096, (bytes + 4095u) / 4096u * 4096u));
-    if (p == nullptr) throw std::bad_alloc();
+    uint8_t* p = takeImage(bytes);
     std::memset(p, kLocalGarbage, bytes);
-    images_.push_back(p);
+    images_.emplace_back(bytes, p);
     return p;
   };
   auto addAiv = [&](int64_t idx, int64_t num, int64_t sub, int64_t ration) {
@@ -112,7 +148,7 @@ Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
 }
 
 Launch::~Launch() {
-  for (uint8_t* p : images_) std::free(p);
+  for (auto& [bytes, p] : images_) returnImage(bytes, p);
 }
 
 void Launch::abortLocked(const std::string& message) {

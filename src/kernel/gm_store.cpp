@@ -1,0 +1,79 @@
+#include "kernel/gm_store.h"
+
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace asctwin::kernel {
+namespace {
+
+constexpr size_t kStreamThreshold = 4096;
+
+bool haveAvx2() {
+  static const bool v = __builtin_cpu_supports("avx2");
+  return v;
+}
+
+__attribute__((target("avx2"))) void streamCopy(uint8_t* dst, const uint8_t* src, size_t bytes) {
+  // Head up to 32-byte alignment of dst, streaming body, tail.
+  const size_t head = (32 - reinterpret_cast<uintptr_t>(dst) % 32) % 32;
+  std::memcpy(dst, src, head);
+  dst += head;
+  src += head;
+  bytes -= head;
+  size_t i = 0;
+  for (; i + 128 <= bytes; i += 128) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i + 32));
+    const __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i + 64));
+    const __m256i d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i + 96));
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + i), a);
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + i + 32), b);
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + i + 64), c);
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + i + 96), d);
+  }
+  std::memcpy(dst + i, src + i, bytes - i);
+  _mm_sfence();
+}
+
+__attribute__((target("avx2"))) void prefetchCopy(uint8_t* dst, const uint8_t* src, size_t bytes) {
+  constexpr size_t kAhead = 1024;
+  size_t i = 0;
+  for (; i + 128 <= bytes; i += 128) {
+    _mm_prefetch(reinterpret_cast<const char*>(src + i + kAhead), _MM_HINT_T0);
+    _mm_prefetch(reinterpret_cast<const char*>(src + i + kAhead + 64), _MM_HINT_T0);
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i + 32));
+    const __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i + 64));
+    const __m256i d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i + 96));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), a);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i + 32), b);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i + 64), c);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i + 96), d);
+  }
+  std::memcpy(dst + i, src + i, bytes - i);
+}
+
+}  // namespace
+
+void gmLoad(uint8_t* dst, const uint8_t* src, size_t bytes) {
+  if (bytes >= kStreamThreshold && haveAvx2()) {
+    prefetchCopy(dst, src, bytes);
+  } else {
+    std::memcpy(dst, src, bytes);
+  }
+}
+
+void gmStore(uint8_t* dst, const uint8_t* src, size_t bytes) {
+  if (bytes >= kStreamThreshold && haveAvx2()) {
+    streamCopy(dst, src, bytes);
+  } else {
+    std::memcpy(dst, src, bytes);
+  }
+}
+
+void gmStoreFence() {
+  _mm_sfence();
+}
+
+}  // namespace asctwin::kernel
