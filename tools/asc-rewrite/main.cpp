@@ -5,7 +5,7 @@
 // success, 1 if in.asc has errors (reported on stderr as
 // "file:line:col: error: ..."; out.cpp is then removed), 2 on usage or I/O
 // errors.
-#include <cstdio>
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -81,8 +81,13 @@ int main(int argc, char** argv) {
   }
   const asctwin::asc::RewriteResult result = asctwin::asc::rewriteAsc(source, input.string());
   if (!result.ok()) {
-    for (const asctwin::asc::Diagnostic& d : result.errors) {
-      std::cerr << asctwin::asc::formatDiagnostic(input.string(), d) << '\n';
+    constexpr std::size_t kMaxReported = 50;
+    for (std::size_t i = 0; i < result.errors.size() && i < kMaxReported; ++i) {
+      std::cerr << asctwin::asc::formatDiagnostic(input.string(), result.errors[i]) << '\n';
+    }
+    if (result.errors.size() > kMaxReported) {
+      std::cerr << "asctwin-asc-rewrite: " << result.errors.size() - kMaxReported
+                << " more errors not shown\n";
     }
     fs::remove(output, ec);
     return 1;
