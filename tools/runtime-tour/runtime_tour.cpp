@@ -26,7 +26,7 @@ void step(const std::string& what, const std::string& result, bool expected = tr
   ++gSteps;
   if (!expected) ++gUnexpected;
   std::string label = what + " ";
-  if (label.size() < 46) label.append(46 - label.size(), '.');
+  if (label.size() < 50) label.append(50 - label.size(), '.');
   std::printf("  %s %s%s\n", label.c_str(), result.c_str(), expected ? "" : "   <-- UNEXPECTED");
 }
 
@@ -164,7 +164,7 @@ int main() {
   section("Tensors, scalars, int arrays");
   const int64_t shape[] = {64, 1024};
   aclTensor* t = aclCreateTensor(shape, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, shape, 2, dev[1]);
-  step("aclCreateTensor FP32 [64, 1024] on the 4 MiB buffer",
+  step("aclCreateTensor FP32 [64, 1024] (4 MiB buffer)",
        t != nullptr ? "created" : rejected(ACL_ERROR_INVALID_PARAM), t != nullptr);
   const int64_t tshape[] = {1024, 64}, tstrides[] = {1, 1024};
   aclTensor* tt =
