@@ -1,0 +1,151 @@
+// The elementwise Ascend C kernels of the legacy chain: DropoutDoMask and
+// Cast. Each core takes [blockIdx * perCore, +perCore) of the elements and
+// walks it in UB tiles through the usual VECIN -> compute -> VECOUT queues.
+#pragma once
+
+#include <type_traits>
+
+#include "kernel_operator.h"
+#include "ops/legacy/kernel_tiling.h"
+
+namespace asctwin::ops::legacy {
+
+// y[i] = bit_i(mask) ? x[i] * scale : 0 (scale = 1 / keep_prob), T = half or float.
+template <typename T>
+__global__ __aicore__ void dropoutDoMaskKernel(GM_ADDR x, GM_ADDR mask, GM_ADDR y,
+                                               ElementwiseTiling t, float scale) {
+  using namespace AscendC;
+  const uint64_t start = static_cast<uint64_t>(GetBlockIdx()) * t.perCore;
+  if (start >= t.total) return;
+  const uint64_t end = t.total - start < t.perCore ? t.total : start + t.perCore;
+  GlobalTensor<T> xg;
+  GlobalTensor<T> yg;
+  GlobalTensor<uint8_t> mg;
+  xg.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.total);
+  yg.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.total);
+  mg.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(mask), (t.total + 7) / 8);
+  TPipe pipe;
+  TQue<TPosition::VECIN, 1> inX;
+  TQue<TPosition::VECIN, 1> inM;
+  TQue<TPosition::VECOUT, 1> outY;
+  pipe.InitBuffer(inX, 1, t.tile * static_cast<uint32_t>(sizeof(T)));
+  pipe.InitBuffer(inM, 1, t.tile / 8);
+  pipe.InitBuffer(outY, 1, t.tile * static_cast<uint32_t>(sizeof(T)));
+  const T s = static_cast<T>(scale);
+  for (uint64_t pos = start; pos < end; pos += t.tile) {
+    const auto count = static_cast<uint32_t>(end - pos < t.tile ? end - pos : t.tile);
+    LocalTensor<T> xl = inX.AllocTensor<T>();
+    DataCopyPad(xl, xg[pos], DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0),
+                DataCopyPadExtParams<T>());
+    inX.EnQue(xl);
+    LocalTensor<uint8_t> ml = inM.AllocTensor<uint8_t>();
+    DataCopyPad(ml, mg[pos / 8], DataCopyExtParams(1, (count + 7) / 8, 0, 0, 0),
+                DataCopyPadExtParams<uint8_t>());
+    inM.EnQue(ml);
+    xl = inX.DeQue<T>();
+    ml = inM.DeQue<uint8_t>();
+    LocalTensor<T> yl = outY.AllocTensor<T>();
+    Muls(yl, xl, s, static_cast<int32_t>(count));
+    Select(yl, ml, yl, static_cast<T>(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
+    outY.EnQue(yl);
+    inX.FreeTensor(xl);
+    inM.FreeTensor(ml);
+    yl = outY.DeQue<T>();
+    DataCopyPad(yg[pos], yl, DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0));
+    outY.FreeTensor(yl);
+  }
+}
+
+// Scratch UB of a Cast tile: float work (half -> bf16) and the BOOL path's
+// compare bits, ones and selected halves.
+struct CastScratch {
+  AscendC::LocalTensor<float> work;
+  AscendC::LocalTensor<uint8_t> bits;
+  AscendC::LocalTensor<half> ones;
+  AscendC::LocalTensor<half> sel;
+};
+
+// One tile of Cast S -> D in UB.
+template <typename S, typename D>
+__aicore__ inline void castTile(const AscendC::LocalTensor<D>& out,
+                                const AscendC::LocalTensor<S>& in, const CastScratch& k,
+                                uint32_t count, bool toBool) {
+  using namespace AscendC;
+  if constexpr (std::is_same_v<S, half> && std::is_same_v<D, bfloat16_t>) {
+    Cast(k.work, in, RoundMode::CAST_NONE, count);
+    Cast(out, k.work, RoundMode::CAST_RINT, count);
+  } else if constexpr (std::is_same_v<S, half> && std::is_same_v<D, uint8_t>) {
+    if (toBool) {
+      // BOOL: value != 0 -> 1. Compare into bits, select 1/0 in half, then narrow.
+      Compares(k.bits, in, static_cast<half>(0.0f), CMPMODE::NE, count);
+      Duplicate(k.ones, static_cast<half>(1.0f), static_cast<int32_t>(count));
+      Select(k.sel, k.bits, k.ones, static_cast<half>(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE,
+             count);
+      Cast(out, k.sel, RoundMode::CAST_TRUNC, count);
+    } else {
+      Cast(out, in, RoundMode::CAST_TRUNC, count);
+    }
+  } else {
+    Cast(out, in, RoundMode::CAST_TRUNC, count);
+  }
+}
+
+template <typename S, typename D>
+__global__ __aicore__ void castKernel(GM_ADDR src, GM_ADDR dst, ElementwiseTiling t,
+                                      uint32_t toBool) {
+  using namespace AscendC;
+  const uint64_t start = static_cast<uint64_t>(GetBlockIdx()) * t.perCore;
+  if (start >= t.total) return;
+  const uint64_t end = t.total - start < t.perCore ? t.total : start + t.perCore;
+  GlobalTensor<S> sg;
+  GlobalTensor<D> dg;
+  sg.SetGlobalBuffer(reinterpret_cast<__gm__ S*>(src), t.total);
+  dg.SetGlobalBuffer(reinterpret_cast<__gm__ D*>(dst), t.total);
+  TPipe pipe;
+  TQue<TPosition::VECIN, 1> inQ;
+  TQue<TPosition::VECOUT, 1> outQ;
+  TBuf<TPosition::VECCALC> workBuf, bitsBuf, onesBuf, selBuf;
+  pipe.InitBuffer(inQ, 1, t.tile * static_cast<uint32_t>(sizeof(S)));
+  pipe.InitBuffer(outQ, 1, t.tile * static_cast<uint32_t>(sizeof(D)));
+  CastScratch scratch;
+  if constexpr (std::is_same_v<S, half> && std::is_same_v<D, bfloat16_t>) {
+    pipe.InitBuffer(workBuf, t.tile * 4);
+    scratch.work = workBuf.Get<float>();
+  }
+  if constexpr (std::is_same_v<S, half> && std::is_same_v<D, uint8_t>) {
+    if (toBool != 0) {
+      pipe.InitBuffer(bitsBuf, t.tile / 8);
+      pipe.InitBuffer(onesBuf, t.tile * 2);
+      pipe.InitBuffer(selBuf, t.tile * 2);
+      scratch.bits = bitsBuf.Get<uint8_t>();
+      scratch.ones = onesBuf.Get<half>();
+      scratch.sel = selBuf.Get<half>();
+    }
+  }
+  for (uint64_t pos = start; pos < end; pos += t.tile) {
+    const auto count = static_cast<uint32_t>(end - pos < t.tile ? end - pos : t.tile);
+    LocalTensor<S> in = inQ.AllocTensor<S>();
+    DataCopyPad(in, sg[pos], DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(S)), 0, 0, 0),
+                DataCopyPadExtParams<S>());
+    inQ.EnQue(in);
+    in = inQ.DeQue<S>();
+    LocalTensor<D> out = outQ.AllocTensor<D>();
+    if constexpr (std::is_same_v<S, float> && std::is_same_v<D, double>) {
+      // No FP64 vector path: the scalar unit converts element by element.
+      SetFlag<HardEvent::V_S>(0);
+      WaitFlag<HardEvent::V_S>(0);
+      for (uint32_t i = 0; i < count; ++i) out.SetValue(i, static_cast<double>(in.GetValue(i)));
+      SetFlag<HardEvent::S_V>(0);
+      WaitFlag<HardEvent::S_V>(0);
+    } else {
+      castTile<S, D>(out, in, scratch, count, toBool != 0);
+    }
+    outQ.EnQue(out);
+    inQ.FreeTensor(in);
+    out = outQ.DeQue<D>();
+    DataCopyPad(dg[pos], out, DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(D)), 0, 0, 0));
+    outQ.FreeTensor(out);
+  }
+}
+
+}  // namespace asctwin::ops::legacy
