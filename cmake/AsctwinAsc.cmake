@@ -42,6 +42,8 @@ function(asctwin_add_asc_executable target)
 
   set(sources)
   set(asc_dirs)
+  set(outputs)
+  set(n 0)
   foreach(src IN LISTS ARGN)
     cmake_path(ABSOLUTE_PATH src BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
       NORMALIZE OUTPUT_VARIABLE abs)
@@ -57,11 +59,14 @@ function(asctwin_add_asc_executable target)
       cmake_path(GET abs FILENAME rel)
     endif()
     set(out "${CMAKE_CURRENT_BINARY_DIR}/asctwin_asc/${target}/${rel}.cpp")
-    cmake_path(GET out PARENT_PATH out_dir)
+    while(out IN_LIST outputs)  # two outside sources with the same name
+      math(EXPR n "${n} + 1")
+      set(out "${CMAKE_CURRENT_BINARY_DIR}/asctwin_asc/${target}/${n}/${rel}.cpp")
+    endwhile()
+    list(APPEND outputs "${out}")
     add_custom_command(
       OUTPUT "${out}"
-      COMMAND ${CMAKE_COMMAND} -E make_directory "${out_dir}"
-      COMMAND ${rewriter} "${abs}" "${out}"
+      COMMAND ${rewriter} "${abs}" "${out}"  # creates the output's directory
       DEPENDS ${rewriter} "${abs}"
       COMMENT "Rewriting Ascend C source ${rel}"
       VERBATIM)
