@@ -23,9 +23,9 @@ Status notLive(const aclOpExecutor* executor) {
 }  // namespace
 
 aclOpExecutor* registerExecutor(std::unique_ptr<aclOpExecutor> executor) {
-  aclOpExecutor* raw = executor.release();
-  if (raw != nullptr) registry().add(raw);
-  return raw;
+  if (executor == nullptr) return nullptr;
+  registry().add(executor.get());  // before release: a throwing add must not leak
+  return executor.release();
 }
 
 bool isLiveExecutor(const aclOpExecutor* executor) {

@@ -23,9 +23,8 @@ Status createIntArray(const int64_t* value, uint64_t size, aclIntArray** out) {
                         std::to_string(kMaxIntArraySize));
   auto a = std::make_unique<aclIntArray>();
   if (size > 0) a->values.assign(value, value + size);
-  aclIntArray* raw = a.release();
-  registry().add(raw);
-  *out = raw;
+  registry().add(a.get());  // before release: a throwing add must not leak
+  *out = a.release();
   return Status::ok();
 }
 

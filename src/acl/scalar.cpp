@@ -36,9 +36,8 @@ Status createScalar(const void* value, int dataType, aclScalar** out) {
   auto s = std::make_unique<aclScalar>();
   s->dataType = static_cast<aclDataType>(dataType);
   std::memcpy(s->bytes, value, dataTypeSize(dataType));
-  aclScalar* raw = s.release();
-  registry().add(raw);
-  *out = raw;
+  registry().add(s.get());  // before release: a throwing add must not leak
+  *out = s.release();
   return Status::ok();
 }
 

@@ -158,9 +158,8 @@ Status createTensor(const int64_t* viewDims, uint64_t viewDimsNum, int dataType,
     }
   }
 
-  aclTensor* raw = t.release();
-  registry().add(raw);
-  *out = raw;
+  registry().add(t.get());  // before release: a throwing add must not leak
+  *out = t.release();
   return Status::ok();
 }
 
