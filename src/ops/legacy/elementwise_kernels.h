@@ -35,7 +35,8 @@ __global__ __aicore__ void dropoutDoMaskKernel(GM_ADDR x, GM_ADDR mask, GM_ADDR 
   for (uint64_t pos = start; pos < end; pos += t.tile) {
     const auto count = static_cast<uint32_t>(end - pos < t.tile ? end - pos : t.tile);
     LocalTensor<T> xl = inX.AllocTensor<T>();
-    DataCopyPad(xl, xg[pos], DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0),
+    DataCopyPad(xl, xg[pos],
+                DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0),
                 DataCopyPadExtParams<T>());
     inX.EnQue(xl);
     LocalTensor<uint8_t> ml = inM.AllocTensor<uint8_t>();
@@ -51,7 +52,8 @@ __global__ __aicore__ void dropoutDoMaskKernel(GM_ADDR x, GM_ADDR mask, GM_ADDR 
     inX.FreeTensor(xl);
     inM.FreeTensor(ml);
     yl = outY.DeQue<T>();
-    DataCopyPad(yg[pos], yl, DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0));
+    DataCopyPad(yg[pos], yl,
+                DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0));
     outY.FreeTensor(yl);
   }
 }
@@ -125,7 +127,8 @@ __global__ __aicore__ void castKernel(GM_ADDR src, GM_ADDR dst, ElementwiseTilin
   for (uint64_t pos = start; pos < end; pos += t.tile) {
     const auto count = static_cast<uint32_t>(end - pos < t.tile ? end - pos : t.tile);
     LocalTensor<S> in = inQ.AllocTensor<S>();
-    DataCopyPad(in, sg[pos], DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(S)), 0, 0, 0),
+    DataCopyPad(in, sg[pos],
+                DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(S)), 0, 0, 0),
                 DataCopyPadExtParams<S>());
     inQ.EnQue(in);
     in = inQ.DeQue<S>();
@@ -143,7 +146,8 @@ __global__ __aicore__ void castKernel(GM_ADDR src, GM_ADDR dst, ElementwiseTilin
     outQ.EnQue(out);
     inQ.FreeTensor(in);
     out = outQ.DeQue<D>();
-    DataCopyPad(dg[pos], out, DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(D)), 0, 0, 0));
+    DataCopyPad(dg[pos], out,
+                DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(D)), 0, 0, 0));
     outQ.FreeTensor(out);
   }
 }

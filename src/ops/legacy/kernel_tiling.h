@@ -11,9 +11,9 @@ namespace asctwin::ops::legacy {
 inline constexpr uint32_t kMaxKernelRank = 8;
 
 struct ElementwiseTiling {
-  uint64_t total = 0;        // elements
-  uint64_t perCore = 0;      // elements per core, a multiple of 256 (the last core may get fewer)
-  uint32_t tile = 0;         // elements per UB tile, a multiple of 256
+  uint64_t total = 0;    // elements
+  uint64_t perCore = 0;  // elements per core, a multiple of 256 (the last core may get fewer)
+  uint32_t tile = 0;     // elements per UB tile, a multiple of 256
   uint32_t blockDim = 1;
 };
 

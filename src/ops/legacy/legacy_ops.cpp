@@ -80,8 +80,8 @@ bool writesOverlap(const View& v) {
 
 Status checkView(const std::string& op, const View& v, const char* what) {
   if (v.dims.size() > kMaxViewRank)
-    return invalid(op, std::string(what) + " rank must be at most 8, got " +
-                           std::to_string(v.dims.size()));
+    return invalid(
+        op, std::string(what) + " rank must be at most 8, got " + std::to_string(v.dims.size()));
   if (v.strides.size() != v.dims.size())
     return invalid(op, std::string(what) + " needs one stride per dimension");
   if (v.numel() > 0 && v.data == nullptr)
@@ -100,8 +100,7 @@ Status runStridedCopy(const std::string& op, const View& src, const View& dst, b
   a.dstOffset = dst.offset;
   a.srcStorage = fillMode ? 0 : src.storageElements;
   a.dstStorage = dst.storageElements;
-  const bool packed =
-      !fillMode && a.srcStrides[a.rank - 1] == 1 && a.dstStrides[a.rank - 1] == 1;
+  const bool packed = !fillMode && a.srcStrides[a.rank - 1] == 1 && a.dstStrides[a.rank - 1] == 1;
   a.tile = packed ? kPackedTileBytes / sizeof(T) : kSlotTileElements;
   uint64_t rows = 1;
   for (uint32_t k = 0; k + 1 < a.rank; ++k) rows *= static_cast<uint64_t>(a.dims[k]);
@@ -243,8 +242,8 @@ Status dropoutDoMask(aclDataType dtype, const void* x, const void* mask, float k
                       static_cast<const uint8_t*>(x), static_cast<const uint8_t*>(mask),
                       static_cast<uint8_t*>(y), t, scale);
   } else {
-    return invalid("DropoutDoMask", "dtype must be ACL_FLOAT16 or ACL_FLOAT, got " +
-                                        acl::dataTypeName(dtype));
+    return invalid("DropoutDoMask",
+                   "dtype must be ACL_FLOAT16 or ACL_FLOAT, got " + acl::dataTypeName(dtype));
   }
   return launchStatus(rc, "DropoutDoMask");
 }

@@ -65,9 +65,9 @@ __global__ __aicore__ void stridedCopyKernel(GM_ADDR src, GM_ADDR dst, StridedCo
   for (uint64_t it = begin; it < end; ++it) {
     const uint64_t row = it / chunks;
     const uint64_t first = (it % chunks) * tile;
-    const auto count = static_cast<uint32_t>(
-        static_cast<uint64_t>(rowLen) - first < tile ? static_cast<uint64_t>(rowLen) - first
-                                                     : tile);
+    const auto count = static_cast<uint32_t>(static_cast<uint64_t>(rowLen) - first < tile
+                                                 ? static_cast<uint64_t>(rowLen) - first
+                                                 : tile);
     int64_t so = a.srcOffset;
     int64_t dO = a.dstOffset;
     uint64_t rem = row;

@@ -74,8 +74,7 @@ aclnnStatus aclnnBernoulliTensorGetWorkspaceSize(const aclTensor* self, const ac
 
 aclnnStatus aclnnBernoulliTensor(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                  aclrtStream stream) {
-  return asctwin::acl::executeC("aclnnBernoulliTensor", workspace, workspaceSize, executor,
-                                stream);
+  return asctwin::acl::executeC("aclnnBernoulliTensor", workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnInplaceBernoulliTensorGetWorkspaceSize(aclTensor* selfRef, const aclTensor* prob,
@@ -99,7 +98,8 @@ aclnnStatus aclnnInplaceBernoulliTensor(void* workspace, uint64_t workspaceSize,
 }
 
 aclnnStatus asctwinBernoulliSetPath(int path) {
-  return guard("asctwinBernoulliSetPath", [&] { return b::setThreadPath(path); }, kInner);
+  return guard(
+      "asctwinBernoulliSetPath", [&] { return b::setThreadPath(path); }, kInner);
 }
 
 aclnnStatus asctwinBernoulliGetPath(int* path) {

@@ -86,8 +86,7 @@ class ScalarExecutor final : public aclOpExecutor {
     void* o = out.data;  // offset 0, the view covers the whole storage
     if (Status s = dsa::enqueueGenBitMask(stream, info_.elements, seed, offset, dropProb, o); !s)
       return s;
-    stream.enqueue("BernoulliMask",
-                   [t = tiling, o] { return runBernoulliMask(t, o, o); });
+    stream.enqueue("BernoulliMask", [t = tiling, o] { return runBernoulliMask(t, o, o); });
     return Status::ok();
   }
 
@@ -136,8 +135,8 @@ class ScalarExecutor final : public aclOpExecutor {
                      [ones, ct, dst, target, n] { return legacy::cast(ones, ct, dst, target, n); });
     } else {
       uint8_t* temp = at(workspace, info_.tempOffset);
-      stream.enqueue("Cast",
-                     [ones, ct, temp, target, n] { return legacy::cast(ones, ct, temp, target, n); });
+      stream.enqueue(
+          "Cast", [ones, ct, temp, target, n] { return legacy::cast(ones, ct, temp, target, n); });
       stream.enqueue("ViewCopy", [temp, v = out] { return legacy::viewCopy(temp, v); });
     }
     return Status::ok();
@@ -177,8 +176,9 @@ Status resolvePath(int* path) {
 Status setThreadPath(int path) {
   if (path != ASCTWIN_BERNOULLI_PATH_ENV && path != ASCTWIN_BERNOULLI_PATH_NEW &&
       path != ASCTWIN_BERNOULLI_PATH_LEGACY)
-    return invalidArgument("path must be ASCTWIN_BERNOULLI_PATH_ENV (0), _NEW (1) or _LEGACY (2), got " +
-                           std::to_string(path));
+    return invalidArgument(
+        "path must be ASCTWIN_BERNOULLI_PATH_ENV (0), _NEW (1) or _LEGACY (2), got " +
+        std::to_string(path));
   tPath = path;
   return Status::ok();
 }
@@ -233,13 +233,15 @@ Status planScalar(const char* api, const aclTensor* self, const aclScalar* prob,
   if (out == nullptr) return nullArgument(outName);
   if (Status s = checkLiveTensor(self, selfName); !s) return s;
   if (!acl::isLiveScalar(prob))
-    return invalidArgument("prob is not a live aclScalar (destroyed, or not made by aclCreateScalar)");
+    return invalidArgument(
+        "prob is not a live aclScalar (destroyed, or not made by aclCreateScalar)");
   if (Status s = checkLiveTensor(out, outName); !s) return s;
   // 2. dtypes
   if (Status s = checkSelfDtype(*self, selfName); !s) return s;
   if (!isProbDtype(prob->dataType))
-    return invalidArgument("prob dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, got " +
-                           acl::dataTypeName(prob->dataType));
+    return invalidArgument(
+        "prob dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, got " +
+        acl::dataTypeName(prob->dataType));
   if (out->dataType != self->dataType)
     return invalidArgument(std::string(outName) + " dtype " + acl::dataTypeName(out->dataType) +
                            " must equal " + selfName + " dtype " +

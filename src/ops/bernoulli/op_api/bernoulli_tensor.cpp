@@ -89,8 +89,8 @@ class TensorExecutor final : public aclOpExecutor {
  public:
   TensorExecutor(std::string op, uint64_t ws) : aclOpExecutor(std::move(op), ws) {}
   View out;
-  View prob;                          // the prob tensor's own view
-  std::vector<int64_t> probStrides;   // prob strides broadcast to out's shape
+  View prob;                         // the prob tensor's own view
+  std::vector<int64_t> probStrides;  // prob strides broadcast to out's shape
   int64_t seed = 0;
   int64_t offset = 0;
 
@@ -128,8 +128,7 @@ class TensorExecutor final : public aclOpExecutor {
     const uint64_t outBytes = out.storageElements * out.elementSize();
     if (Status s = mem.checkRange(out.data, outBytes, "out"); !s)
       return Status(code::kInvalidParam, "BernoulliTensor: " + s.message());
-    if (Status s = mem.checkRange(prob.data, prob.storageElements * prob.elementSize(), "prob");
-        !s)
+    if (Status s = mem.checkRange(prob.data, prob.storageElements * prob.elementSize(), "prob"); !s)
       return Status(code::kInvalidParam, "BernoulliTensor: " + s.message());
     if (Status s = checkProbs(); !s) return s;
 
@@ -184,8 +183,9 @@ Status planTensor(const char* api, const aclTensor* self, const aclTensor* prob,
   // 2. dtypes
   if (Status s = checkSelfDtype(*self, selfName); !s) return s;
   if (!isProbDtype(prob->dataType))
-    return invalidArgument("prob dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, got " +
-                           acl::dataTypeName(prob->dataType));
+    return invalidArgument(
+        "prob dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, got " +
+        acl::dataTypeName(prob->dataType));
   if (out->dataType != self->dataType)
     return invalidArgument(std::string(outName) + " dtype " + acl::dataTypeName(out->dataType) +
                            " must equal " + selfName + " dtype " +
@@ -212,9 +212,8 @@ Status planTensor(const char* api, const aclTensor* self, const aclTensor* prob,
     }
   }
   if (!broadcasts)
-    return invalidArgument("prob shape " + shapeText(prob->viewDims) +
-                           " does not broadcast to " + selfName + " shape " +
-                           shapeText(self->viewDims) +
+    return invalidArgument("prob shape " + shapeText(prob->viewDims) + " does not broadcast to " +
+                           selfName + " shape " + shapeText(self->viewDims) +
                            " (trailing dimensions must be equal or 1, and prob's rank at most " +
                            selfName + "'s)");
   // 5. formats

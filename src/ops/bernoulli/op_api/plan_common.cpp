@@ -80,8 +80,8 @@ Status checkStorage(const aclTensor& t, const char* name, bool write) {
                                              " elements");
   Status s = device::DeviceMemory::instance().checkRange(t.data, t.storageBytes(), name);
   if (!s)
-    return invalidArgument(std::string(name) + " storage must be device memory from aclrtMalloc: " +
-                           s.message());
+    return invalidArgument(std::string(name) +
+                           " storage must be device memory from aclrtMalloc: " + s.message());
   if (write) {
     for (size_t i = 0; i < t.rank(); ++i)
       if (t.viewDims[i] > 1 && t.strides[i] == 0)
