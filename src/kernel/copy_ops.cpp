@@ -30,12 +30,12 @@ Access localAccess(const LocalRef& r, bool write, uint32_t count, uint32_t bytes
   return a;
 }
 
-// Writes one block into GM under the core's atomic mode.
-void writeGm(const CoreState& c, uint8_t* gm, const uint8_t* src, size_t bytes) {
-  if (c.atomicOp == AtomicOp::None) {
+// Writes one block into GM under the atomic mode captured at issue.
+void writeGm(AtomicOp op, DType type, uint8_t* gm, const uint8_t* src, size_t bytes) {
+  if (op == AtomicOp::None) {
     gmStore(gm, src, bytes);
   } else {
-    atomicCombine(c.atomicOp, c.atomicType, gm, src, bytes);
+    atomicCombine(op, type, gm, src, bytes);
   }
 }
 
@@ -66,9 +66,10 @@ void copyGmToLocal(const LocalRef& dst, const GmRef& src, uint32_t blockCount, u
   in.add(localAccess(dst, true, blockCount, blockBytes, lcStride));
   checkGm(c, src, in.acc[0].extent(), site, "src");
   checkLocal(c, dst, in.acc[1].extent(), site, "dst");
-  issue(c, in, [&] {
+  c.launch->schedPoint(c);
+  issue(c, in, [=, dstPtr = dst.ptr, srcAddr = src.addr] {
     for (uint32_t b = 0; b < blockCount; ++b)
-      std::memcpy(dst.ptr + b * lcStride, reinterpret_cast<const uint8_t*>(src.addr) + b * gmStride,
+      std::memcpy(dstPtr + b * lcStride, reinterpret_cast<const uint8_t*>(srcAddr) + b * gmStride,
                   blockBytes);
   });
 }
@@ -90,12 +91,14 @@ void copyLocalToGm(const GmRef& dst, const LocalRef& src, uint32_t blockCount, u
   checkLocal(c, src, in.acc[0].extent(), site, "src");
   checkGm(c, dst, in.acc[1].extent(), site, "dst");
   checkAtomicShape(c, dst.addr, blockBytes, gmStride, site);
-  issue(c, in, [&] {
-    for (uint32_t b = 0; b < blockCount; ++b)
-      writeGm(c, reinterpret_cast<uint8_t*>(dst.addr) + b * gmStride, src.ptr + b * lcStride,
-              blockBytes);
-    c.launch->noteProgress();
-  });
+  c.launch->schedPoint(c);
+  issue(c, in,
+        [=, &c, op = in.atomicOp, type = in.atomicType, dstAddr = dst.addr, srcPtr = src.ptr] {
+          for (uint32_t b = 0; b < blockCount; ++b)
+            writeGm(op, type, reinterpret_cast<uint8_t*>(dstAddr) + b * gmStride,
+                    srcPtr + b * lcStride, blockBytes);
+          c.launch->noteProgress();
+        });
 }
 
 void copyLocalToLocal(const LocalRef& dst, const LocalRef& src, uint32_t blockCount,
@@ -113,9 +116,9 @@ void copyLocalToLocal(const LocalRef& dst, const LocalRef& src, uint32_t blockCo
   in.add(localAccess(dst, true, blockCount, blockBytes, dStride));
   checkLocal(c, src, in.acc[0].extent(), site, "src");
   checkLocal(c, dst, in.acc[1].extent(), site, "dst");
-  issue(c, in, [&] {
+  issue(c, in, [=, dstPtr = dst.ptr, srcPtr = src.ptr] {
     for (uint32_t b = 0; b < blockCount; ++b)
-      std::memmove(dst.ptr + b * dStride, src.ptr + b * sStride, blockBytes);
+      std::memmove(dstPtr + b * dStride, srcPtr + b * sStride, blockBytes);
   });
 }
 
@@ -148,12 +151,12 @@ void copyGmToLocalPad(const LocalRef& dst, const GmRef& src, uint32_t blockCount
                      lcStride));
   checkGm(c, src, in.acc[0].extent(), site, "src");
   checkLocal(c, dst, (blockCount - 1) * lcStride + slot, site, "dst");
-  issue(c, in, [&] {
+  c.launch->schedPoint(c);
+  issue(c, in, [=, dstPtr = dst.ptr, srcAddr = src.addr] {
     for (uint32_t b = 0; b < blockCount; ++b) {
-      uint8_t* out = dst.ptr + b * lcStride;
+      uint8_t* out = dstPtr + b * lcStride;
       for (uint32_t i = 0; i < left; i += elemSize) std::memcpy(out + i, &padValueBits, elemSize);
-      std::memcpy(out + left, reinterpret_cast<const uint8_t*>(src.addr) + b * gmStride,
-                  blockBytes);
+      std::memcpy(out + left, reinterpret_cast<const uint8_t*>(srcAddr) + b * gmStride, blockBytes);
       for (uint32_t i = 0; i < right; i += elemSize)
         std::memcpy(out + left + blockBytes + i, &padValueBits, elemSize);
     }
@@ -179,19 +182,23 @@ void copyLocalToGmPad(const GmRef& dst, const LocalRef& src, uint32_t blockCount
   checkLocal(c, src, in.acc[0].extent(), site, "src");
   checkGm(c, dst, in.acc[1].extent(), site, "dst");
   checkAtomicShape(c, dst.addr, blockBytes, gmStride, site);
-  issue(c, in, [&] {
-    for (uint32_t b = 0; b < blockCount; ++b)
-      writeGm(c, reinterpret_cast<uint8_t*>(dst.addr) + b * gmStride, src.ptr + b * lcStride,
-              blockBytes);
-    c.launch->noteProgress();
-  });
+  c.launch->schedPoint(c);
+  issue(c, in,
+        [=, &c, op = in.atomicOp, type = in.atomicType, dstAddr = dst.addr, srcPtr = src.ptr] {
+          for (uint32_t b = 0; b < blockCount; ++b)
+            writeGm(op, type, reinterpret_cast<uint8_t*>(dstAddr) + b * gmStride,
+                    srcPtr + b * lcStride, blockBytes);
+          c.launch->noteProgress();
+        });
 }
 
-void setAtomic(AtomicOp op, DType type, const Site&) {
+void setAtomic(AtomicOp op, DType type, const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   c.atomicOp = op;
   c.atomicType = type;
+  observeSync(c, SyncKind::SetAtomic, site, PIPE_S, AscendC::HardEvent::MAX,
+              static_cast<int64_t>(type), static_cast<int64_t>(op));
 }
 
 }  // namespace asctwin::kernel

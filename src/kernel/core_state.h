@@ -21,6 +21,19 @@
 namespace asctwin::kernel {
 
 class Launch;
+struct CoreCheck;
+class CheckScheduler;
+class InstrObserver;
+struct CoreCheckDeleter {
+  void operator()(CoreCheck* p) const;
+};
+struct CheckSchedulerDeleter {
+  void operator()(CheckScheduler* p) const;
+};
+
+// CoreState::hooks: what makes an instruction leave the zero-overhead path.
+inline constexpr uint8_t kHookCheck = 1;    // check mode: defer into the pending graph
+inline constexpr uint8_t kHookObserve = 2;  // an observer sees every record
 
 // Thrown inside a block to unwind it: the launch failed (this block's error
 // or another's). Caught at the fiber's top.
@@ -31,7 +44,8 @@ struct DataCacheLine {
   uint64_t dirty = 0;  // bit i: byte i written by SetValue, not yet cleaned
 };
 
-enum class BlockState : uint8_t { Ready, Running, Polling, Barrier, Done };
+// Joining (check mode only): the scalar code waits for pending instructions.
+enum class BlockState : uint8_t { Ready, Running, Polling, Barrier, Joining, Done };
 
 struct CoreState {
   Launch* launch = nullptr;
@@ -68,11 +82,16 @@ struct CoreState {
   uint32_t determineCalls = 0;
   uint64_t issued = 0;  // instruction records issued
 
+  uint8_t hooks = 0;  // kHookCheck | kHookObserve
+  InstrObserver* observer = nullptr;
+  std::unique_ptr<CoreCheck, CoreCheckDeleter> check;
+
   // Scheduling (owned by the launch).
   BlockState state = BlockState::Ready;
   Site waitSite;
   uint64_t pollProgress = 0;
-  uint32_t pollsWithoutProgress = 0;
+  uint32_t pollsWithoutProgress = 0;  // polls of an address already polled since the last GM change
+  std::vector<uintptr_t> pollAddrs;   // addresses polled since the last GM change
   uint64_t barrierGeneration = 0;
   std::unique_ptr<Fiber> fiber;
 };
@@ -82,8 +101,14 @@ class Launch {
   Launch(const LaunchOptions& opt, std::function<void()> body);
   ~Launch();
 
-  // Runs every block in fast mode; returns the first error.
+  // Runs every block (fast or check mode); returns the first error.
   Status run();
+
+  ExecMode mode() const { return check_ ? ExecMode::Check : ExecMode::Fast; }
+  bool checkMode() const { return check_; }
+  uint64_t seed() const { return seed_; }
+  CheckScheduler& scheduler() { return *sched_; }
+  InstrObserver* observer() const { return observer_; }
 
   const LaunchOptions& options() const { return opt_; }
   const std::string& name() const { return name_; }
@@ -99,15 +124,27 @@ class Launch {
   uint64_t progress() const { return progress_.load(std::memory_order_relaxed); }
   // A scalar GM read that saw no change since this core's previous one: let
   // other blocks run (a spin loop), and detect spins that can never succeed.
-  void pollPoint(CoreState& c, const Site& site);
+  void pollPoint(CoreState& c, const Site& site, uintptr_t addr);
   // The hardware SyncAll barrier.
   void barrier(CoreState& c, bool aivOnly, const Site& site);
   // Cross-core synchronisation needs every participating block resident.
   void requireResident(CoreState& c, const Site& site);
+  // Check mode: a scheduling point; the block lets the scheduler choose what
+  // runs next (fast mode: nothing happens).
+  void schedPoint(CoreState& c) {
+    if (check_) yieldToScheduler(c, BlockState::Ready);
+  }
+  // Check mode: leaves the block's fiber in `state` until the scheduler
+  // resumes it; throws KernelAbort when the launch failed meanwhile.
+  void yieldToScheduler(CoreState& c, BlockState state);
 
  private:
   void blockMain(CoreState& c);
   void workerLoop(unsigned worker, unsigned workers);
+  Status runFast();
+  Status runCheck();
+  bool checkRunnable(const CoreState& c) const;
+  void finish(bool failed);
   bool deadlockedLocked() const;
   std::string deadlockReportLocked() const;
   void abortLocked(const std::string& message);
@@ -118,6 +155,10 @@ class Launch {
   std::function<void()> body_;
   std::vector<std::unique_ptr<CoreState>> cores_;
   std::vector<std::pair<uint32_t, uint8_t*>> images_;
+  bool check_ = false;
+  uint64_t seed_ = 0;
+  InstrObserver* observer_ = nullptr;
+  std::unique_ptr<CheckScheduler, CheckSchedulerDeleter> sched_;
 
   mutable std::mutex mu_;
   std::condition_variable cv_;
@@ -129,6 +170,10 @@ class Launch {
   uint32_t barrierParticipants_ = 0;
   uint64_t barrierGeneration_ = 0;
 };
+
+// The process kernel mode setting (asctwinSetKernelMode; Default = none).
+void processMode(ExecMode* mode, uint64_t* seed);
+void setProcessMode(ExecMode mode, uint64_t seed);
 
 // The core the calling code runs on (fails outside a kernel).
 CoreState& currentCore();

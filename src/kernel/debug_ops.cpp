@@ -128,6 +128,9 @@ void dumpTensor(const LocalRef& ref, DType type, uint32_t desc, uint32_t dumpSiz
   CoreState& c = currentCore();
   c.launch->checkAbort();
   checkLocal(c, ref, uint64_t{dumpSize} * dtypeBytes(type), site, "tensor");
+  // A scalar read of local memory: pending writers of those bytes go first.
+  checkDrainLocal(c, reinterpret_cast<uintptr_t>(ref.ptr), uint64_t{dumpSize} * dtypeBytes(type),
+                  false);
   dumpValues("addr", ref.offset, ref.ptr, type, desc, dumpSize);
 }
 
@@ -135,6 +138,7 @@ void dumpGlobal(const GmRef& ref, DType type, uint32_t desc, uint32_t dumpSize, 
   CoreState& c = currentCore();
   c.launch->checkAbort();
   checkGm(c, ref, uint64_t{dumpSize} * dtypeBytes(type), site, "tensor");
+  c.launch->schedPoint(c);
   dumpValues("gm", ref.addr, reinterpret_cast<const uint8_t*>(ref.addr), type, desc, dumpSize);
 }
 

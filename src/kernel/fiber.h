@@ -22,6 +22,7 @@ class Fiber {
   // Returns to the scheduler (called from inside the fiber).
   void yield();
   bool finished() const { return finished_; }
+  bool started() const { return started_; }
 
   // The fiber running on this thread, or null.
   static Fiber* current();

@@ -1,7 +1,8 @@
 // The instruction record: every pipe instruction is described by one before
 // it runs (pipe, the bytes it reads and writes, its atomic mode, its call
-// site). Fast mode runs the work at once; check mode (later) defers, reorders
-// and checks the same records.
+// site). Fast mode runs the work at once; check mode defers the same records
+// (with their work, captured by value) into the core's pending graph and
+// carries them out in a seeded order (check_mode.h).
 #pragma once
 
 #include <cstdint>
@@ -9,7 +10,11 @@
 #include <cstring>
 #include <string>
 
+#include <functional>
+#include <utility>
+
 #include "kernel/core_state.h"
+#include "kernel/observer.h"
 
 namespace asctwin::kernel {
 
@@ -41,10 +46,50 @@ struct Instr {
   }
 };
 
+// Check mode: adds the record and its work to the core's pending graph.
+void deferInstr(CoreState& c, const Instr& in, std::function<void()> work);
+// Check mode: the scalar code waits for the pending instructions that access
+// [addr, addr + bytes) of local memory (a read waits for writers, a write for
+// every access); and for every pending instruction of the core.
+void checkDrainLocal(CoreState& c, uintptr_t addr, uint64_t bytes, bool write);
+void checkDrainAll(CoreState& c);
+
+// Issues an instruction. `work` must capture by value (except the core): in
+// check mode it runs later, after the API call has returned. Fast mode
+// without an observer runs it at once, with no other cost.
 template <class Work>
 inline void issue(CoreState& c, Instr& in, Work&& work) {
   in.seq = ++c.issued;
+  if (__builtin_expect(c.hooks == 0, 1)) {
+    work();
+    return;
+  }
+  if (c.hooks & kHookCheck) {
+    deferInstr(c, in, std::function<void()>(std::forward<Work>(work)));
+    return;
+  }
+  c.observer->onExecute(c, in);
   work();
+}
+
+inline void observeSync(CoreState& c, SyncKind kind, const Site& site, pipe_t pipe = PIPE_S,
+                        AscendC::HardEvent event = AscendC::HardEvent::MAX, int64_t id = 0,
+                        int64_t aux = 0) {
+  if (__builtin_expect(c.observer != nullptr, 0)) {
+    SyncEvent e;
+    e.kind = kind;
+    e.pipe = pipe;
+    e.event = event;
+    e.id = id;
+    e.aux = aux;
+    e.site = site;
+    c.observer->onSync(c, e);
+  }
+}
+inline void observeScalarGm(CoreState& c, uintptr_t addr, uint32_t bytes, bool write, bool bypass,
+                            const Site& site) {
+  if (__builtin_expect(c.observer != nullptr, 0))
+    c.observer->onScalarGm(c, ScalarGmAccess{addr, bytes, write, bypass, site});
 }
 
 inline std::string hex(uintptr_t v) {

@@ -16,7 +16,9 @@
 
 #include "device/soc.h"
 #include "device/worker_pool.h"
+#include "kernel/check_mode.h"
 #include "kernel/core_state.h"
+#include "kernel/observer.h"
 
 namespace asctwin::kernel {
 namespace {
@@ -141,9 +143,17 @@ Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
       break;
     }
   }
+  check_ = opt.mode == ExecMode::Check;
+  seed_ = opt.seed;
+  observer_ = opt.observer != nullptr ? opt.observer : processObserver();
+  if (check_) sched_.reset(new CheckScheduler(seed_));
+  const uint8_t hooks = (check_ ? kHookCheck : 0) | (observer_ != nullptr ? kHookObserve : 0);
   for (uint32_t i = 0; i < cores_.size(); ++i) {
     cores_[i]->launch = this;
     cores_[i]->index = i;
+    cores_[i]->hooks = hooks;
+    cores_[i]->observer = observer_;
+    if (check_) cores_[i]->check.reset(new CoreCheck());
   }
 }
 
@@ -188,7 +198,14 @@ void Launch::flushDataCache(CoreState& c) {
 void Launch::blockMain(CoreState& c) {
   try {
     body_();
-    flushDataCache(c);  // the data cache is written back when a block ends
+    // The core's pending work completes, then the data cache is written back.
+    checkDrainAll(c);
+    flushDataCache(c);
+    if (observer_ != nullptr) {
+      SyncEvent e;
+      e.kind = SyncKind::BlockEnd;
+      observer_->onSync(c, e);
+    }
   } catch (const KernelAbort&) {
   } catch (const std::exception& e) {
     std::lock_guard lock(mu_);
@@ -216,6 +233,9 @@ void Launch::requireResident(CoreState& c, const Site& site) {
 
 void Launch::barrier(CoreState& c, bool aivOnly, const Site& site) {
   requireResident(c, site);
+  // Check mode: all of this core's pending work completes before it arrives,
+  // so when the barrier opens every participant's earlier work is done.
+  checkDrainAll(c);
   std::unique_lock lock(mu_);
   if (aborted_) throw KernelAbort{};
   uint32_t participants = 0;
@@ -245,15 +265,26 @@ void Launch::barrier(CoreState& c, bool aivOnly, const Site& site) {
   checkAbort();
 }
 
-void Launch::pollPoint(CoreState& c, const Site& site) {
+void Launch::pollPoint(CoreState& c, const Site& site, uintptr_t addr) {
   checkAbort();
   const uint64_t now = progress();
   if (now != c.pollProgress) {
     c.pollProgress = now;
     c.pollsWithoutProgress = 0;
+    c.pollAddrs.clear();
+  }
+  // Only a re-read of GM this core already read since the last GM change
+  // counts as spinning (reading many different words is not).
+  if (std::find(c.pollAddrs.begin(), c.pollAddrs.end(), addr) != c.pollAddrs.end()) {
+    ++c.pollsWithoutProgress;
+  } else if (c.pollAddrs.size() < 64) {
+    c.pollAddrs.push_back(addr);
+  }
+  if (check_) {
+    c.waitSite = site;
+    yieldToScheduler(c, c.pollsWithoutProgress >= 2 ? BlockState::Polling : BlockState::Ready);
     return;
   }
-  ++c.pollsWithoutProgress;
   if (c.pollsWithoutProgress < 2) return;
   {
     std::lock_guard lock(mu_);
@@ -365,6 +396,13 @@ Status Launch::run() {
     return Status(code::kInvalidParam, "kernel '" + name_ +
                                            "': numBlocks must be at most 65535, got " +
                                            std::to_string(opt_.numBlocks));
+  if (observer_ != nullptr) observer_->onLaunchBegin(*this);
+  Status st = check_ ? runCheck() : runFast();
+  finish(!st.isOk());
+  return st;
+}
+
+Status Launch::runFast() {
   const size_t stack = Fiber::defaultStackBytes();
   for (auto& c : cores_) {
     CoreState* core = c.get();

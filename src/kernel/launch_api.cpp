@@ -3,15 +3,54 @@
 #include <cstdio>
 #include <memory>
 
+#include <mutex>
+
 #include "acl/runtime.h"
+#include "asctwin/asctwin_check.h"
+#include "common/env.h"
 #include "common/error_message.h"
 #include "device/allocator.h"
 #include "kernel/core_state.h"
+#include "kernel/observer.h"
 
 namespace asctwin {
 namespace {
 std::atomic<uint8_t> gIcpuMode{static_cast<uint8_t>(AscendC::KernelMode::AIV_MODE)};
 std::atomic<int> gIcpuStatus{0};
+
+// The process setting of asctwinSetKernelMode.
+std::mutex gModeMutex;
+ExecMode gProcessMode = ExecMode::Default;
+uint64_t gProcessSeed = 0;
+
+// Fills in opt.mode/opt.seed when the launch left them to the process
+// setting or the environment.
+Status resolveMode(LaunchOptions* opt) {
+  if (opt->mode != ExecMode::Default) return Status::ok();
+  {
+    std::lock_guard lock(gModeMutex);
+    if (gProcessMode != ExecMode::Default) {
+      opt->mode = gProcessMode;
+      opt->seed = gProcessSeed;
+      return Status::ok();
+    }
+  }
+  ExecMode mode = ExecMode::Fast;
+  if (auto m = envString("ASCTWIN_MODE")) {
+    if (*m == "check") {
+      mode = ExecMode::Check;
+    } else if (*m != "fast" && !m->empty()) {
+      return invalidParam("environment variable ASCTWIN_MODE must be 'fast' or 'check', got '" +
+                          *m + "'");
+    }
+  }
+  Status err;
+  auto seed = envUnsigned("ASCTWIN_SEED", &err);
+  if (!err) return err;
+  opt->mode = mode;
+  opt->seed = seed.value_or(0);
+  return Status::ok();
+}
 
 Status validate(const LaunchOptions& opt) {
   if (opt.numBlocks == 0)
@@ -28,8 +67,10 @@ Status validate(const LaunchOptions& opt) {
   return Status::ok();
 }
 
-Status runNow(const LaunchOptions& opt, std::function<void()> body) {
+Status runNow(LaunchOptions opt, std::function<void()> body) {
   Status v = validate(opt);
+  if (!v) return v;
+  v = resolveMode(&opt);
   if (!v) return v;
   kernel::Launch launch(opt, std::move(body));
   return launch.run();
@@ -49,6 +90,9 @@ int enqueueLaunch(void* stream, const LaunchOptions& opt, std::function<void()> 
   Status st = acl::resolveStream(stream, &s);
   if (!st) return reportStatus(st);
   LaunchOptions copy = opt;
+  // The mode is the one in force when the launch is made.
+  st = resolveMode(&copy);
+  if (!st) return reportStatus(st);
   auto name = std::make_shared<std::string>(opt.name ? opt.name : "kernel");
   s->enqueue(*name, [copy, name, body = std::move(body)]() mutable {
     LaunchOptions o = copy;
@@ -56,6 +100,18 @@ int enqueueLaunch(void* stream, const LaunchOptions& opt, std::function<void()> 
     return runNow(o, std::move(body));
   });
   return 0;
+}
+
+void processMode(ExecMode* mode, uint64_t* seed) {
+  std::lock_guard lock(gModeMutex);
+  *mode = gProcessMode;
+  *seed = gProcessSeed;
+}
+
+void setProcessMode(ExecMode mode, uint64_t seed) {
+  std::lock_guard lock(gModeMutex);
+  gProcessMode = mode;
+  gProcessSeed = seed;
 }
 
 }  // namespace kernel
@@ -89,6 +145,43 @@ int icpuRun(const char* name, uint32_t numBlocks, std::function<void()> body) {
 }
 
 }  // namespace asctwin
+
+extern "C" {
+
+aclError asctwinSetKernelMode(int mode, uint64_t seed) {
+  using asctwin::ExecMode;
+  if (mode < ASCTWIN_MODE_DEFAULT || mode > ASCTWIN_MODE_CHECK)
+    return asctwin::reportStatus(asctwin::invalidParam(
+        "asctwinSetKernelMode: mode must be ASCTWIN_MODE_DEFAULT (0), ASCTWIN_MODE_FAST (1) or "
+        "ASCTWIN_MODE_CHECK (2), got " +
+        std::to_string(mode)));
+  std::lock_guard lock(asctwin::gModeMutex);
+  asctwin::gProcessMode = mode == ASCTWIN_MODE_CHECK  ? ExecMode::Check
+                          : mode == ASCTWIN_MODE_FAST ? ExecMode::Fast
+                                                      : ExecMode::Default;
+  asctwin::gProcessSeed = seed;
+  return ACL_SUCCESS;
+}
+
+aclError asctwinGetKernelMode(int* mode, uint64_t* seed) {
+  asctwin::LaunchOptions opt;
+  asctwin::Status st = asctwin::resolveMode(&opt);
+  if (!st) return asctwin::reportStatus(st);
+  if (mode != nullptr)
+    *mode = opt.mode == asctwin::ExecMode::Check ? ASCTWIN_MODE_CHECK : ASCTWIN_MODE_FAST;
+  if (seed != nullptr) *seed = opt.seed;
+  return ACL_SUCCESS;
+}
+
+uint64_t asctwinLastScheduleHash(void) {
+  return asctwin::kernel::lastScheduleHash();
+}
+
+uint64_t asctwinExecutedInstructions(void) {
+  return asctwin::kernel::executedInstructions();
+}
+
+}  // extern "C"
 
 namespace AscendC {
 

@@ -33,7 +33,8 @@ void gmScalarRead(const GmRef& ref, void* out, uint32_t bytes, const Site& site)
   CoreState& c = currentCore();
   checkGm(c, ref, bytes, site, "GetValue");
   checkScalarAlignment(c, ref.addr, bytes, site);
-  c.launch->pollPoint(c, site);
+  c.launch->pollPoint(c, site, ref.addr);
+  observeScalarGm(c, ref.addr, bytes, false, false, site);
   DataCacheLine& l = lineFor(c, ref.addr & ~(kLine - 1));
   std::memcpy(out, l.data + (ref.addr & (kLine - 1)), bytes);
 }
@@ -43,6 +44,10 @@ void gmScalarWrite(const GmRef& ref, const void* in, uint32_t bytes, const Site&
   c.launch->checkAbort();
   checkGm(c, ref, bytes, site, "SetValue");
   checkScalarAlignment(c, ref.addr, bytes, site);
+  c.launch->schedPoint(c);
+  observeScalarGm(c, ref.addr, bytes, true, false, site);
+  // This core's own next read of the address sees something new.
+  std::erase(c.pollAddrs, ref.addr);
   DataCacheLine& l = lineFor(c, ref.addr & ~(kLine - 1));
   const uintptr_t off = ref.addr & (kLine - 1);
   std::memcpy(l.data + off, in, bytes);
@@ -52,6 +57,10 @@ void gmScalarWrite(const GmRef& ref, const void* in, uint32_t bytes, const Site&
 void dcacheCleanInvalidate(const GmRef& ref, bool entireCache, const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
+  c.launch->schedPoint(c);
+  observeSync(c, SyncKind::DataCacheClean, site, PIPE_S, AscendC::HardEvent::MAX,
+              static_cast<int64_t>(ref.addr), entireCache ? 1 : 0);
+
   auto writeBack = [&](uintptr_t line, DataCacheLine& l) {
     if (l.dirty == 0) return;
     auto* gm = reinterpret_cast<uint8_t*>(line);
@@ -77,7 +86,8 @@ void gmBypassRead(uintptr_t addr, void* out, uint32_t bytes, const Site& site) {
   CoreState& c = currentCore();
   checkGm(c, GmRef{addr, UINT64_MAX}, bytes, site, "ReadGmByPassDCache");
   checkScalarAlignment(c, addr, bytes, site);
-  c.launch->pollPoint(c, site);
+  c.launch->pollPoint(c, site, addr);
+  observeScalarGm(c, addr, bytes, false, true, site);
   switch (bytes) {
     case 1:
       *static_cast<uint8_t*>(out) =
@@ -103,6 +113,8 @@ void gmBypassWrite(uintptr_t addr, const void* in, uint32_t bytes, const Site& s
   c.launch->checkAbort();
   checkGm(c, GmRef{addr, UINT64_MAX}, bytes, site, "WriteGmByPassDCache");
   checkScalarAlignment(c, addr, bytes, site);
+  c.launch->schedPoint(c);
+  observeScalarGm(c, addr, bytes, true, true, site);
   switch (bytes) {
     case 1:
       __atomic_store_n(reinterpret_cast<uint8_t*>(addr), *static_cast<const uint8_t*>(in),
@@ -135,6 +147,10 @@ void localScalarAccess(const LocalRef& ref, uint64_t index, uint32_t elemSize, b
     c.launch->raise(c, site,
                     std::string(write ? "SetValue" : "GetValue") + " index " +
                         std::to_string(index) + " is outside this core's " + spaceName(ref.space));
+  // The compiler orders scalar accesses to local memory against the pipes:
+  // check mode first completes the pending instructions on those bytes.
+  if (c.hooks & kHookCheck)
+    checkDrainLocal(c, reinterpret_cast<uintptr_t>(base + at), elemSize, write);
 }
 
 }  // namespace asctwin::kernel

@@ -2,6 +2,7 @@
 // cores (SyncAll, IBSet/IBWait, the determine-compute turn-taking).
 #include <cstring>
 
+#include "kernel/check_mode.h"
 #include "kernel/instr.h"
 
 namespace asctwin::kernel {
@@ -39,12 +40,19 @@ int32_t* slotPtr(CoreState& c, const GmRef& gm, uint64_t intIndex, const Site& s
 }
 
 int32_t loadSlot(CoreState& c, int32_t* p, const Site& site) {
-  c.launch->pollPoint(c, site);
+  c.launch->pollPoint(c, site, reinterpret_cast<uintptr_t>(p));
+  observeScalarGm(c, reinterpret_cast<uintptr_t>(p), 4, false, true, site);
   return __atomic_load_n(p, __ATOMIC_SEQ_CST);
 }
-void storeSlot(CoreState& c, int32_t* p, int32_t v) {
+void storeSlot(CoreState& c, int32_t* p, int32_t v, const Site& site) {
+  c.launch->schedPoint(c);
+  observeScalarGm(c, reinterpret_cast<uintptr_t>(p), 4, true, true, site);
   __atomic_store_n(p, v, __ATOMIC_SEQ_CST);
   c.launch->noteProgress();
+}
+
+bool checking(const CoreState& c) {
+  return (c.hooks & kHookCheck) != 0;
 }
 
 void requirePipe(CoreState& c, const Site& site) {
@@ -58,16 +66,22 @@ void pipeBarrier(pipe_t pipe, const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   if (pipe >= PIPE_COUNT_) c.launch->raise(c, site, "unknown pipe");
-  Instr in;
-  in.pipe = pipe;
-  in.site = site;
-  issue(c, in, [] {});
+  observeSync(c, SyncKind::PipeBarrier, site, pipe);
+  if (checking(c)) {
+    c.launch->schedPoint(c);
+    c.launch->scheduler().pipeBarrier(c, pipe, site);
+  }
 }
 
 void setFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   checkEvent(c, e, id, site);
+  observeSync(c, SyncKind::SetFlag, site, PIPE_S, e, id);
+  if (checking(c)) {
+    c.launch->schedPoint(c);
+    c.launch->scheduler().setFlag(c, hardFlagKey(e, id), eventPipes(e).from, site);
+  }
   c.flags[static_cast<int>(e)][id] += 1;
 }
 
@@ -81,16 +95,35 @@ void waitFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
                     std::string("WaitFlag<") + eventName(e) + ">(" + std::to_string(id) +
                         ") has no SetFlag issued before it; this would hang on hardware");
   f -= 1;
+  observeSync(c, SyncKind::WaitFlag, site, PIPE_S, e, id);
+  if (checking(c)) {
+    c.launch->schedPoint(c);
+    c.launch->scheduler().waitFlag(c, hardFlagKey(e, id), eventPipes(e).to);
+  }
 }
 
-void queueFlag(bool, AscendC::HardEvent, uint32_t, const Site&) {
-  // Fast mode runs in program order, so a queue's hidden flags always hold.
-  currentCore().launch->checkAbort();
+void queueFlag(bool set, AscendC::HardEvent e, uint32_t bufferId, const Site& site) {
+  // Fast mode runs in program order, so a queue's hidden flags always hold;
+  // check mode makes them edges of the pending graph, one flag per buffer (a
+  // wait with no set before it is a buffer's first use: nothing to wait for).
+  CoreState& c = currentCore();
+  c.launch->checkAbort();
+  observeSync(c, set ? SyncKind::QueueSet : SyncKind::QueueWait, site, PIPE_S, e, bufferId);
+  if (!checking(c)) return;
+  c.launch->schedPoint(c);
+  if (set) {
+    c.launch->scheduler().setFlag(c, queueFlagKey(e, bufferId), eventPipes(e).from, site);
+  } else {
+    c.launch->scheduler().waitFlag(c, queueFlagKey(e, bufferId), eventPipes(e).to);
+  }
 }
 
 void syncAllHard(bool aivOnly, const Site& site) {
   CoreState& c = currentCore();
+  c.launch->schedPoint(c);
+  observeSync(c, SyncKind::SyncAllArrive, site);
   c.launch->barrier(c, aivOnly, site);
+  observeSync(c, SyncKind::SyncAllLeave, site);
 }
 
 void syncAllSoft(const GmRef& gm, const LocalRef&, int32_t usedCores, const Site& site) {
@@ -103,13 +136,16 @@ void syncAllSoft(const GmRef& gm, const LocalRef&, int32_t usedCores, const Site
                         std::to_string(c.blockIdx) + ", which is not among the used cores");
   c.syncAllCalls += 1;
   const int32_t round = static_cast<int32_t>(c.syncAllCalls);
+  observeSync(c, SyncKind::SyncAllArrive, site);
+  checkDrainAll(c);  // the core's earlier work completes before it arrives
   storeSlot(c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "SyncAll workspace"),
-            round);
+            round, site);
   for (int64_t b = 0; b < n; ++b) {
     int32_t* p = slotPtr(c, gm, static_cast<uint64_t>(b) * 8, site, "SyncAll workspace");
     while (loadSlot(c, p, site) < round) {
     }
   }
+  observeSync(c, SyncKind::SyncAllLeave, site);
 }
 
 void ibSet(const GmRef& gm, const LocalRef&, int32_t block, int32_t eventId, const Site& site) {
@@ -124,7 +160,12 @@ void ibSet(const GmRef& gm, const LocalRef&, int32_t block, int32_t eventId, con
                         std::to_string(c.blockNum) + ") and eventID >= 0");
   const uint64_t slot =
       static_cast<uint64_t>(c.blockNum) * 8 * eventId + static_cast<uint64_t>(block) * 8;
-  storeSlot(c, slotPtr(c, gm, slot, site, "IBSet workspace"), 1);
+  int32_t* p = slotPtr(c, gm, slot, site, "IBSet workspace");
+  // IBSet waits for all of its core's earlier work, then sets the flag.
+  c.launch->schedPoint(c);
+  checkDrainAll(c);
+  observeSync(c, SyncKind::IBSet, site, PIPE_S, AscendC::HardEvent::MAX, block, eventId);
+  storeSlot(c, p, 1, site);
 }
 
 void ibWait(const GmRef& gm, const LocalRef&, int32_t block, int32_t eventId, const Site& site) {
@@ -142,7 +183,8 @@ void ibWait(const GmRef& gm, const LocalRef&, int32_t block, int32_t eventId, co
   int32_t* p = slotPtr(c, gm, slot, site, "IBWait workspace");
   while (loadSlot(c, p, site) != 1) {
   }
-  storeSlot(c, p, 0);
+  observeSync(c, SyncKind::IBWait, site, PIPE_S, AscendC::HardEvent::MAX, block, eventId);
+  storeSlot(c, p, 0, site);
 }
 
 void initDetermineCompute(const GmRef& gm, const LocalRef&, const Site& site) {
@@ -152,7 +194,7 @@ void initDetermineCompute(const GmRef& gm, const LocalRef&, const Site& site) {
     c.launch->raise(c, site, "InitDetermineComputeWorkspace runs on AIV cores only");
   storeSlot(
       c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "determine-compute workspace"),
-      0);
+      0, site);
   c.determineCalls = 0;
   c.launch->barrier(c, true, site);
 }
@@ -175,15 +217,21 @@ void waitPreBlock(const GmRef& gm, const LocalRef&, const Site& site) {
     while (loadSlot(c, p, site) < k + 1) {
     }
   }
+  observeSync(c, SyncKind::WaitPreBlock, site, PIPE_S, AscendC::HardEvent::MAX, b, k);
 }
 
 void notifyNextBlock(const GmRef& gm, const LocalRef&, const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   c.determineCalls += 1;
-  storeSlot(
-      c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "determine-compute workspace"),
-      static_cast<int32_t>(c.determineCalls));
+  int32_t* p =
+      slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "determine-compute workspace");
+  // The next block's turn starts once this core's earlier work has completed.
+  c.launch->schedPoint(c);
+  checkDrainAll(c);
+  observeSync(c, SyncKind::NotifyNextBlock, site, PIPE_S, AscendC::HardEvent::MAX, c.blockIdx,
+              c.determineCalls);
+  storeSlot(c, p, static_cast<int32_t>(c.determineCalls), site);
 }
 
 }  // namespace asctwin::kernel

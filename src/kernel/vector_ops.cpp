@@ -88,7 +88,9 @@ void vecCast(const LocalRef& dst, DType dstType, const LocalRef& src, DType srcT
   if (count == 0) return;
   vecOperand(c, in, src, false, uint64_t{count} * dtypeBytes(srcType), "src");
   vecOperand(c, in, dst, true, uint64_t{count} * dtypeBytes(dstType), "dst");
-  issue(c, in, [&] { vec::cast(dst.ptr, toVec(dstType), src.ptr, toVec(srcType), round, count); });
+  issue(c, in, [d = dst.ptr, dt = toVec(dstType), s = src.ptr, st = toVec(srcType), round, count] {
+    vec::cast(d, dt, s, st, round, count);
+  });
 }
 
 void vecDuplicate(const LocalRef& dst, DType type, uint64_t valueBits, uint32_t count,
@@ -97,7 +99,9 @@ void vecDuplicate(const LocalRef& dst, DType type, uint64_t valueBits, uint32_t 
   Instr in = vecInstr(c, site);
   if (count == 0) return;
   vecOperand(c, in, dst, true, uint64_t{count} * dtypeBytes(type), "dst");
-  issue(c, in, [&] { vec::duplicate(dst.ptr, toVec(type), valueBits, count); });
+  issue(c, in, [d = dst.ptr, t = toVec(type), valueBits, count] {
+    vec::duplicate(d, t, valueBits, count);
+  });
 }
 
 void vecBinary(VecBinary op, const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType type,
@@ -112,7 +116,9 @@ void vecBinary(VecBinary op, const LocalRef& dst, const LocalRef& a, const Local
   vecOperand(c, in, a, false, bytes, "src0");
   vecOperand(c, in, b, false, bytes, "src1");
   vecOperand(c, in, dst, true, bytes, "dst");
-  issue(c, in, [&] { vec::binary(vop, dst.ptr, a.ptr, b.ptr, toVec(type), count); });
+  issue(c, in, [vop, d = dst.ptr, x = a.ptr, y = b.ptr, t = toVec(type), count] {
+    vec::binary(vop, d, x, y, t, count);
+  });
 }
 
 void vecScalar(VecScalar op, const LocalRef& dst, const LocalRef& a, uint64_t scalarBits,
@@ -126,7 +132,9 @@ void vecScalar(VecScalar op, const LocalRef& dst, const LocalRef& a, uint64_t sc
   const uint64_t bytes = uint64_t{count} * dtypeBytes(type);
   vecOperand(c, in, a, false, bytes, "src");
   vecOperand(c, in, dst, true, bytes, "dst");
-  issue(c, in, [&] { vec::scalarOp(vop, dst.ptr, a.ptr, scalarBits, toVec(type), count); });
+  issue(c, in, [vop, d = dst.ptr, x = a.ptr, scalarBits, t = toVec(type), count] {
+    vec::scalarOp(vop, d, x, scalarBits, t, count);
+  });
 }
 
 void vecSelect(const LocalRef& dst, const LocalRef& mask, const LocalRef& src0,
@@ -149,10 +157,9 @@ void vecSelect(const LocalRef& dst, const LocalRef& mask, const LocalRef& src0,
   vecOperand(c, in, src0, false, bytes, "src0");
   if (src1 != nullptr) vecOperand(c, in, *src1, false, bytes, "src1");
   vecOperand(c, in, dst, true, bytes, "dst");
-  issue(c, in, [&] {
-    vec::select(dst.ptr, mask.ptr, src0.ptr, src1 ? src1->ptr : nullptr, scalarBits, toVec(type),
-                mode, count);
-  });
+  issue(c, in,
+        [d = dst.ptr, m = mask.ptr, s0 = src0.ptr, s1 = src1 ? src1->ptr : nullptr, scalarBits,
+         t = toVec(type), mode, count] { vec::select(d, m, s0, s1, scalarBits, t, mode, count); });
 }
 
 void vecCompareScalar(const LocalRef& dst, const LocalRef& src, uint64_t scalarBits, DType type,
@@ -163,9 +170,8 @@ void vecCompareScalar(const LocalRef& dst, const LocalRef& src, uint64_t scalarB
   if (count == 0) return;
   vecOperand(c, in, src, false, uint64_t{count} * dtypeBytes(type), "src0");
   vecOperand(c, in, dst, true, (uint64_t{count} + 7) / 8, "dst");
-  issue(c, in, [&] {
-    vec::compareScalar(dst.ptr, src.ptr, scalarBits, toVec(type),
-                       static_cast<vec::CmpMode>(cmpMode), count);
+  issue(c, in, [d = dst.ptr, s = src.ptr, scalarBits, t = toVec(type), cmpMode, count] {
+    vec::compareScalar(d, s, scalarBits, t, static_cast<vec::CmpMode>(cmpMode), count);
   });
 }
 
@@ -179,8 +185,8 @@ void vecCompare(const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType
   vecOperand(c, in, a, false, bytes, "src0");
   vecOperand(c, in, b, false, bytes, "src1");
   vecOperand(c, in, dst, true, (uint64_t{count} + 7) / 8, "dst");
-  issue(c, in, [&] {
-    vec::compare(dst.ptr, a.ptr, b.ptr, toVec(type), static_cast<vec::CmpMode>(cmpMode), count);
+  issue(c, in, [d = dst.ptr, x = a.ptr, y = b.ptr, t = toVec(type), cmpMode, count] {
+    vec::compare(d, x, y, t, static_cast<vec::CmpMode>(cmpMode), count);
   });
 }
 
@@ -193,28 +199,48 @@ void vecGather(const LocalRef& dst, const LocalRef& src, const LocalRef& offsets
   vecOperand(c, in, dst, true, uint64_t{count} * elemSize, "dst");
   if (src.space != Space::UB) c.launch->raise(c, site, "src of Gather must be in UB");
   checkLocal(c, src, 0, site, "src");
-  // Every gathered element must lie inside this core's UB.
+  // Every gathered element must lie inside this core's UB. The offsets are
+  // read when the instruction runs (in check mode, later than the issue).
   const uint64_t srcOff = static_cast<uint64_t>(src.ptr - c.ub);
-  uint64_t lo = UINT64_MAX, hi = 0;
-  for (uint32_t i = 0; i < count; ++i) {
-    uint32_t off;
-    __builtin_memcpy(&off, offsets.ptr + uint64_t{i} * 4, 4);
-    const uint64_t at = srcOff + baseAddr + off;
-    if (off % elemSize != 0 || at + elemSize > c.ubBytes)
-      c.launch->raise(c, site,
-                      "Gather offset[" + std::to_string(i) + "] = " + std::to_string(off) +
-                          " (+ base " + std::to_string(baseAddr) +
-                          ") is misaligned or outside the UB");
-    lo = std::min(lo, at);
-    hi = std::max(hi, at + elemSize);
+  auto validate = [&c, site, srcOff, baseAddr, elemSize, count, offPtr = offsets.ptr](
+                      uint64_t* loOut, uint64_t* hiOut) {
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t i = 0; i < count; ++i) {
+      uint32_t off;
+      __builtin_memcpy(&off, offPtr + uint64_t{i} * 4, 4);
+      const uint64_t at = srcOff + baseAddr + off;
+      if (off % elemSize != 0 || at + elemSize > c.ubBytes)
+        c.launch->raise(c, site,
+                        "Gather offset[" + std::to_string(i) + "] = " + std::to_string(off) +
+                            " (+ base " + std::to_string(baseAddr) +
+                            ") is misaligned or outside the UB");
+      lo = std::min(lo, at);
+      hi = std::max(hi, at + elemSize);
+    }
+    *loOut = lo;
+    *hiOut = hi;
+  };
+  auto run = [d = dst.ptr, s = src.ptr, o = offsets.ptr, baseAddr, elemSize, count] {
+    vec::gather(d, s, reinterpret_cast<const uint32_t*>(o), baseAddr, elemSize, count);
+  };
+  if (c.hooks & kHookCheck) {
+    // The bytes read are known only when it runs: record the UB from src on.
+    in.add(operand(LocalRef{Space::UB, src.ptr, static_cast<uint32_t>(srcOff),
+                            static_cast<uint32_t>(c.ubBytes - srcOff), 0},
+                   false, c.ubBytes - srcOff));
+    issue(c, in, [validate, run] {
+      uint64_t lo, hi;
+      validate(&lo, &hi);
+      run();
+    });
+    return;
   }
+  uint64_t lo, hi;
+  validate(&lo, &hi);
   in.add(operand(
       LocalRef{Space::UB, c.ub + lo, static_cast<uint32_t>(lo), static_cast<uint32_t>(hi - lo), 0},
       false, hi - lo));
-  issue(c, in, [&] {
-    vec::gather(dst.ptr, src.ptr, reinterpret_cast<const uint32_t*>(offsets.ptr), baseAddr,
-                elemSize, count);
-  });
+  issue(c, in, run);
 }
 
 void vecCreateIndex(const LocalRef& dst, DType type, uint64_t firstBits, uint32_t count,
@@ -223,7 +249,9 @@ void vecCreateIndex(const LocalRef& dst, DType type, uint64_t firstBits, uint32_
   Instr in = vecInstr(c, site);
   if (count == 0) return;
   vecOperand(c, in, dst, true, uint64_t{count} * dtypeBytes(type), "dst");
-  issue(c, in, [&] { vec::createVecIndex(dst.ptr, toVec(type), firstBits, count); });
+  issue(c, in, [d = dst.ptr, t = toVec(type), firstBits, count] {
+    vec::createVecIndex(d, t, firstBits, count);
+  });
 }
 
 }  // namespace asctwin::kernel

@@ -23,11 +23,39 @@ struct KernelSpec {
   uint32_t aiv = 0;
 };
 
+// How a launch runs (architecture page, "Two ways to run a kernel"):
+//  - Fast: every instruction runs when it is issued, blocks in parallel on the
+//    worker pool (the default);
+//  - Check: a deterministic seeded simulation on one host thread: one block's
+//    scalar code at a time, issued pipe instructions deferred into a per-core
+//    graph of the hardware's ordering guarantees and carried out in a seeded
+//    order. The same seed gives the same schedule and the same result.
+//  - Default: the process setting (asctwinSetKernelMode, asctwin_check.h),
+//    else the environment (ASCTWIN_MODE=fast|check, ASCTWIN_SEED=n), else Fast.
+enum class ExecMode : uint8_t { Default, Fast, Check };
+
+namespace kernel {
+class InstrObserver;  // src/kernel/observer.h
+
+// What a launch reports back when LaunchOptions::stats is set.
+struct LaunchStats {
+  ExecMode mode = ExecMode::Fast;  // the mode the launch ran in
+  uint64_t seed = 0;               // check mode: the scheduler's seed
+  uint64_t instructions = 0;       // instruction records carried out
+  uint64_t steps = 0;              // check mode: scheduling decisions taken
+  uint64_t scheduleHash = 0;       // check mode: hash of every decision, in order
+};
+}  // namespace kernel
+
 struct LaunchOptions {
   KernelSpec spec{};
   uint32_t numBlocks = 1;
   uint64_t ubBytes = 0;  // UB the kernel may use per AIV (0 = the SoC's whole UB)
   const char* name = "kernel";
+  ExecMode mode = ExecMode::Default;  // Default: process setting, then ASCTWIN_MODE, then Fast
+  uint64_t seed = 0;                  // check mode seed when `mode` is Check
+  kernel::InstrObserver* observer = nullptr;  // else the process observer (if any)
+  kernel::LaunchStats* stats = nullptr;       // filled when the launch has run
 };
 
 namespace kernel {

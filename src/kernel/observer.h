@@ -1,0 +1,85 @@
+// The observer hook: a checker sees every instruction record as it is carried
+// out, every scalar GM access and every synchronisation call, in order.
+//
+// Registered per launch (LaunchOptions::observer) or for the whole process
+// (setProcessObserver, used by launches that name none). Without an observer
+// the kernel twin pays one predictable branch per instruction.
+//
+// Ordering of the calls:
+//  - check mode: one host thread; the calls come in the exact order of the
+//    simulation (the order the seeded scheduler carried things out);
+//  - fast mode: each core's calls come in its program order, from the worker
+//    thread that runs the block; different cores call concurrently, so an
+//    observer used in fast mode must be thread-safe.
+#pragma once
+
+#include <cstdint>
+
+#include "asctwin/kernel/runtime.h"
+
+namespace asctwin::kernel {
+
+struct CoreState;
+struct Instr;
+class Launch;
+
+// A scalar (PIPE_S) access to GM.
+struct ScalarGmAccess {
+  uintptr_t addr = 0;
+  uint32_t bytes = 0;
+  bool write = false;
+  bool bypass = false;  // ReadGmByPassDCache/WriteGmByPassDCache or a sync API's own flag access;
+                        // otherwise through the core's data cache (GetValue/SetValue)
+  Site site;
+};
+
+enum class SyncKind : uint8_t {
+  PipeBarrier,      // pipe
+  SetFlag,          // event, id
+  WaitFlag,         // event, id
+  QueueSet,         // event, id = buffer id (TQue EnQue/FreeTensor)
+  QueueWait,        // event, id = buffer id (TQue DeQue/AllocTensor)
+  SyncAllArrive,    // SyncAll entered (hardware or software)
+  SyncAllLeave,     // SyncAll passed
+  IBSet,            // id = the flag's block, aux = event id
+  IBWait,           // id = the awaited block, aux = event id (reported when it passes)
+  NotifyNextBlock,  // aux = this core's call count
+  WaitPreBlock,     // reported when it passes
+  DataCacheClean,   // DataCacheCleanAndInvalid
+  SetAtomic,        // aux = AtomicOp
+  BlockEnd,         // the block's scalar code returned (its pending work is complete)
+};
+
+struct SyncEvent {
+  SyncKind kind = SyncKind::PipeBarrier;
+  pipe_t pipe = PIPE_S;
+  AscendC::HardEvent event = AscendC::HardEvent::MAX;
+  int64_t id = 0;
+  int64_t aux = 0;
+  Site site;
+};
+
+class InstrObserver {
+ public:
+  virtual ~InstrObserver() = default;
+  virtual void onLaunchBegin(const Launch&) {}
+  // An instruction record, just before its work is carried out (its atomic
+  // mode is the one captured when it was issued).
+  virtual void onExecute(const CoreState&, const Instr&) {}
+  // A scalar GM access, just before it happens.
+  virtual void onScalarGm(const CoreState&, const ScalarGmAccess&) {}
+  virtual void onSync(const CoreState&, const SyncEvent&) {}
+  virtual void onLaunchEnd(const Launch&, bool /*failed*/) {}
+};
+
+// The process-wide observer for launches that name none (null to remove).
+// Not owned. Set it while no launch runs.
+void setProcessObserver(InstrObserver* observer);
+InstrObserver* processObserver();
+
+// Instruction records carried out by every launch of the process so far.
+uint64_t executedInstructions();
+// The schedule hash of the last check-mode launch that finished (0 if none).
+uint64_t lastScheduleHash();
+
+}  // namespace asctwin::kernel
