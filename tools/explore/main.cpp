@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -136,9 +137,27 @@ RunResult runOnce(const std::vector<std::string>& argv, uint64_t seed, double ti
   return r;
 }
 
-uint64_t hashOf(const RunResult& r, HashWhat what) {
+// The stdout lines that count: all, or those matching --match.
+std::string relevantOutput(const std::string& out, const std::regex* match) {
+  if (match == nullptr) return out;
+  std::string kept;
+  size_t pos = 0;
+  while (pos < out.size()) {
+    size_t end = out.find('\n', pos);
+    if (end == std::string::npos) end = out.size();
+    const std::string line = out.substr(pos, end - pos);
+    if (std::regex_search(line, *match)) kept += line + "\n";
+    pos = end + 1;
+  }
+  return kept;
+}
+
+uint64_t hashOf(const RunResult& r, HashWhat what, const std::regex* match) {
   uint64_t h = 0xCBF29CE484222325ull;
-  if (what != HashWhat::Exit) h = asctwin::hashBytes(r.out.data(), r.out.size(), h);
+  if (what != HashWhat::Exit) {
+    const std::string out = relevantOutput(r.out, match);
+    h = asctwin::hashBytes(out.data(), out.size(), h);
+  }
   if (what != HashWhat::Stdout) {
     const int32_t s = r.timedOut ? -2 : r.status;
     h = asctwin::hashBytes(&s, sizeof s, h);
@@ -171,6 +190,7 @@ int main(int argc, char** argv) {
   bool hashStdoutOnly = false, hashExitOnly = false, show = false;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
   double timeout = 0;
+  std::string matchText;
   std::vector<std::string> command;
   app.add_option("--seeds", seeds, "how many seeds (runs)")
       ->default_val(1000)
@@ -183,6 +203,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1u, 256u));
   app.add_option("--timeout", timeout, "seconds per run before it is killed (0: none)")
       ->default_val(0);
+  app.add_option("--match", matchText,
+                 "hash only the stdout lines matching this regular expression (ECMAScript), "
+                 "e.g. to ignore lines whose order depends on the schedule");
   app.add_flag("--show", show, "print the output of each distinct result's first seed");
   app.add_option("command", command, "the program and its arguments (after --)")->required();
   try {
@@ -193,6 +216,16 @@ int main(int argc, char** argv) {
     const int rc = app.exit(e);
     return e.get_exit_code() == 0 ? rc : 2;
   }
+  std::regex match;
+  if (!matchText.empty()) {
+    try {
+      match = std::regex(matchText);
+    } catch (const std::regex_error& e) {
+      std::fprintf(stderr, "asctwin-explore: --match '%s': %s\n", matchText.c_str(), e.what());
+      return 2;
+    }
+  }
+  const std::regex* matchPtr = matchText.empty() ? nullptr : &match;
   const HashWhat what = hashStdoutOnly ? HashWhat::Stdout
                         : hashExitOnly ? HashWhat::Exit
                                        : HashWhat::StdoutAndExit;
@@ -206,8 +239,7 @@ int main(int argc, char** argv) {
       if (i >= seeds || startFailed.load()) return;
       results[i] = runOnce(command, firstSeed + i, timeout);
       if (results[i].status < 0) startFailed.store(true);
-      results[i].hash = hashOf(results[i], what);
-      if (what == HashWhat::Stdout) results[i].out.shrink_to_fit();
+      results[i].hash = hashOf(results[i], what, matchPtr);
     }
   };
   std::vector<std::thread> pool;
