@@ -119,8 +119,9 @@ int ascLaunch(KernelSpec spec, const char* name, void (*k)(P...), Blocks blocks,
   opt.numBlocks = static_cast<uint32_t>(blocks);
   opt.ubBytes = kernel::ubArg(ub);
   opt.name = name;
-  return kernel::enqueueLaunch(reinterpret_cast<void*>(stream), opt,
-                               kernel::bindKernel(k, std::forward<A>(args)...));
+  void* handle = nullptr;  // a literal nullptr stream is the default stream
+  if constexpr (!std::is_null_pointer_v<Stream>) handle = reinterpret_cast<void*>(stream);
+  return kernel::enqueueLaunch(handle, opt, kernel::bindKernel(k, std::forward<A>(args)...));
 }
 
 // ICPU_RUN_KF support: the kernel mode set by AscendC::SetKernelMode, and the
