@@ -6,9 +6,12 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <cstring>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "device/worker_pool.h"
@@ -30,7 +33,18 @@ std::vector<uint8_t>& buffer() {
   return b;
 }
 
-void setCounters(benchmark::State& state, unsigned threads) {
+double processCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// bits/cpu-s: mask bits per second of CPU time summed over every thread of
+// the process, i.e. the throughput of one fully used core. Unlike the wall
+// time rates it does not drop when other processes share the cores.
+void setCounters(benchmark::State& state, unsigned threads, double cpuSeconds) {
+  state.counters["bits/cpu-s"] =
+      static_cast<double>(kElements) * static_cast<double>(state.iterations()) / cpuSeconds;
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * kBytes));
   state.counters["bits/s"] = benchmark::Counter(static_cast<double>(kElements),
                                                 benchmark::Counter::kIsIterationInvariantRate);
@@ -45,12 +59,13 @@ void maskBench(benchmark::State& state, dsa::Impl impl, unsigned parts) {
     return;
   }
   uint8_t* out = buffer().data();
+  const double cpu0 = processCpuSeconds();
   for (auto _ : state) {
     dsa::genBitMask(kElements, kSeed, kOffset, kDropProb, out, {impl, parts});
     benchmark::DoNotOptimize(out);
     benchmark::ClobberMemory();
   }
-  setCounters(state, parts);
+  setCounters(state, parts, processCpuSeconds() - cpu0);
 }
 
 void BM_MaskScalar1T(benchmark::State& state) {
@@ -65,12 +80,13 @@ void BM_MaskAvx2AllThreads(benchmark::State& state) {
 void BM_Memset2MiB(benchmark::State& state) {
   uint8_t* out = buffer().data();
   int v = 0;
+  const double cpu0 = processCpuSeconds();
   for (auto _ : state) {
     std::memset(out, ++v & 0xFF, kBytes);
     benchmark::DoNotOptimize(out);
     benchmark::ClobberMemory();
   }
-  setCounters(state, 1);
+  setCounters(state, 1, processCpuSeconds() - cpu0);
 }
 
 BENCHMARK(BM_MaskScalar1T)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -88,10 +104,13 @@ class SummaryReporter : public benchmark::ConsoleReporter {
       if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median") continue;
       auto it = r.counters.find("bits/s");
       if (it != r.counters.end()) bitsPerSecond[r.run_name.function_name] = it->second.value;
+      auto cpu = r.counters.find("bits/cpu-s");
+      if (cpu != r.counters.end()) bitsPerCpuSecond[r.run_name.function_name] = cpu->second.value;
     }
     ConsoleReporter::ReportRuns(runs);
   }
   std::map<std::string, double> bitsPerSecond;
+  std::map<std::string, double> bitsPerCpuSecond;
 };
 
 }  // namespace
@@ -110,28 +129,46 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
 
-  const auto& r = reporter.bitsPerSecond;
-  auto get = [&](const char* name) {
-    auto it = r.find(name);
-    return it == r.end() ? 0.0 : it->second;
+  auto get = [](const std::map<std::string, double>& m, const char* name) {
+    auto it = m.find(name);
+    return it == m.end() ? 0.0 : it->second;
   };
-  const double scalar = get("BM_MaskScalar1T"), avx1 = get("BM_MaskAvx2_1T");
-  const double avxAll = get("BM_MaskAvx2AllThreads"), memset = get("BM_Memset2MiB");
+  const auto& wall = reporter.bitsPerSecond;
+  const auto& cpu = reporter.bitsPerCpuSecond;
+  const double scalar = get(wall, "BM_MaskScalar1T"), avx1 = get(wall, "BM_MaskAvx2_1T");
+  const double avxAll = get(wall, "BM_MaskAvx2AllThreads"), memset = get(wall, "BM_Memset2MiB");
+  const double scalarCpu = get(cpu, "BM_MaskScalar1T"), avx1Cpu = get(cpu, "BM_MaskAvx2_1T");
+  const double avxAllCpu = get(cpu, "BM_MaskAvx2AllThreads");
   const unsigned threads = device::WorkerPool::instance().size();
-  std::printf("\nsummary (measured in this run):\n");
-  if (scalar > 0) std::printf("  scalar reference, 1 thread : %8.3f Gbit/s\n", scalar / 1e9);
-  if (avx1 > 0) std::printf("  AVX2, 1 thread             : %8.3f Gbit/s\n", avx1 / 1e9);
+  double load[1] = {0.0};
+  const bool haveLoad = getloadavg(load, 1) == 1;
+  std::printf("\nsummary (measured in this run; Gbit/s of mask, wall time | per CPU-second):\n");
+  if (scalar > 0)
+    std::printf("  scalar reference, 1 thread : %7.3f | %7.3f\n", scalar / 1e9, scalarCpu / 1e9);
+  if (avx1 > 0)
+    std::printf("  AVX2, 1 thread             : %7.3f | %7.3f\n", avx1 / 1e9, avx1Cpu / 1e9);
   if (avxAll > 0)
-    std::printf("  AVX2, %u threads            : %8.3f Gbit/s (%.3f Gbit/s per thread)\n", threads,
-                avxAll / 1e9, avxAll / 1e9 / threads);
+    std::printf("  AVX2, %u threads            : %7.3f | %7.3f\n", threads, avxAll / 1e9,
+                avxAllCpu / 1e9);
   if (memset > 0)
-    std::printf("  memset of the same bytes   : %8.3f Gbit/s of mask (%.2f GB/s)\n", memset / 1e9,
+    std::printf("  memset of the same bytes   : %7.3f Gbit/s of mask (%.2f GB/s)\n", memset / 1e9,
                 memset / 8e9);
   if (scalar > 0 && avx1 > 0)
-    std::printf("  AVX2 / scalar (1 thread)   : %8.2fx (target >= 3x)\n", avx1 / scalar);
+    std::printf("  AVX2 / scalar, 1 thread    : %7.2fx wall, %.2fx CPU (target >= 3x)\n",
+                avx1 / scalar, scalarCpu > 0 ? avx1Cpu / scalarCpu : 0.0);
   if (avx1 > 0 && avxAll > 0)
-    std::printf("  all threads / 1 thread     : %8.2fx on %u threads\n", avxAll / avx1, threads);
-  if (avx1 > 0)
-    std::printf("  per core (AVX2, 1 thread)  : %8.3f Gbit/s (target >= 1)\n", avx1 / 1e9);
+    std::printf("  %u threads / 1 thread       : %7.2fx wall\n", threads, avxAll / avx1);
+  if (avx1Cpu > 0)
+    std::printf("  per core (AVX2)            : %7.3f Gbit per CPU-second (target >= 1)\n",
+                avx1Cpu / 1e9);
+  if (avx1 > 0 && memset > 0)
+    std::printf("  AVX2 1 thread / memset     : %7.1fx slower than writing the bytes\n",
+                memset / avx1);
+  if (haveLoad)
+    std::printf("  load average (1 min)       : %7.2f on %u hardware threads%s\n", load[0],
+                std::thread::hardware_concurrency(),
+                load[0] > std::thread::hardware_concurrency()
+                    ? " -- the machine is busy: wall-time rates are low, trust the CPU column"
+                    : "");
   return 0;
 }
