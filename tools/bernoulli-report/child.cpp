@@ -1,0 +1,133 @@
+#include "child.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "asctwin/asctwin_ext.h"
+#include "device/worker_pool.h"
+#include "device_call.h"
+#include "dtypes.h"
+
+namespace asctwin::report {
+namespace {
+
+using nlohmann::json;
+
+int pathOf(const std::string& p) {
+  return p == "legacy" ? ASCTWIN_BERNOULLI_PATH_LEGACY : ASCTWIN_BERNOULLI_PATH_NEW;
+}
+
+DtypeInfo onlyDtype(const std::vector<std::string>& names) {
+  if (names.size() != 1) throw std::runtime_error("a child measures exactly one dtype");
+  return *findDtype(names.front());
+}
+
+json timeChild(const Options& o) {
+  const DtypeInfo d = onlyDtype(o.dtypes);
+  const int64_t seed = o.seed + static_cast<int64_t>(dtypeIndex(d.name));
+  DeviceTensor t(d.acl, o.shape, d.width);
+  json r{{"dtype", d.name}, {"path", o.childPath}, {"seed", seed}};
+  std::vector<double> ms;
+  ms.reserve(static_cast<size_t>(o.runs));
+  using Clock = std::chrono::steady_clock;
+  auto timed = [&](int i, auto&& body) {
+    const auto t0 = Clock::now();
+    body();
+    const auto t1 = Clock::now();
+    if (i >= o.warmup) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+  };
+  if (o.childPath == "memset") {
+    // The physical floor: the same output bytes written once by one thread.
+    void* out = t.data();
+    for (int i = 0; i < o.warmup + o.runs; ++i)
+      timed(i, [&] { std::memset(out, i & 1, t.bytes()); });
+  } else {
+    InplaceBernoulli call(t, pathOf(o.childPath), o.prob, seed, o.offset);
+    const asctwinBernoulliPlanInfo plan = call.plan();
+    DeviceBuffer ws(plan.workspaceSize);  // once, as a caching allocator reuses it
+    for (int i = 0; i < o.warmup + o.runs; ++i)
+      timed(i, [&] { call.run(ws.data(), plan.workspaceSize); });
+    const std::vector<uint8_t> host = t.download();
+    r["plan"] = asctwinBernoulliPlanName(plan.plan);
+    r["workspace_bytes"] = plan.workspaceSize;
+    r["hash"] = hashBytes(host);
+    r["ones"] = countOnes(host, d.width, d.one);
+    r["elements"] = host.size() / d.width;
+  }
+  r["times_ms"] = ms;
+  r["twin_threads"] = device::WorkerPool::instance().size();
+  return r;
+}
+
+asctwinMemStats stats() {
+  asctwinMemStats s{};
+  if (asctwinMemGetStats(0, &s) != 0) throw std::runtime_error("asctwinMemGetStats failed");
+  return s;
+}
+
+json memoryChild(const Options& o) {
+  const DtypeInfo d = onlyDtype(o.memoryDtypes);
+  sessionStream();
+  const asctwinMemStats base = stats();  // what the session itself holds
+  if (asctwinMemResetPeakStats(0) != 0) throw std::runtime_error("asctwinMemResetPeakStats");
+  json r{{"dtype", d.name}, {"path", o.childPath}};
+  {
+    // torch.empty(shape, dtype).bernoulli_(p): the tensor, its workspace, the call.
+    DeviceTensor t(d.acl, o.memoryShape, d.width);
+    InplaceBernoulli call(t, pathOf(o.childPath), o.prob, o.seed, o.offset);
+    const asctwinBernoulliPlanInfo plan = call.plan();
+    DeviceBuffer ws(plan.workspaceSize);
+    call.run(ws.data(), plan.workspaceSize);
+    r["tensor_bytes"] = t.bytes();
+    r["workspace_bytes"] = plan.workspaceSize;
+    r["plan"] = asctwinBernoulliPlanName(plan.plan);
+  }
+  const asctwinMemStats s = stats();
+  r["baseline_in_use_bytes"] = base.inUseBytes;
+  r["baseline_reserved_bytes"] = base.reservedBytes;
+  r["peak_allocated_bytes"] = s.peakInUseBytes - base.inUseBytes;
+  r["peak_reserved_bytes"] = s.peakReservedBytes - base.reservedBytes;
+  return r;
+}
+
+json kernelChild(const Options& o) {
+  // 128 x 128 FP32 takes the aliased plan with several high-to-low waves.
+  const DtypeInfo d = *findDtype("FP32");
+  DeviceTensor t(d.acl, {128, 128}, d.width);
+  InplaceBernoulli call(t, ASCTWIN_BERNOULLI_PATH_NEW, o.prob, o.seed, o.offset);
+  const asctwinBernoulliPlanInfo plan = call.plan();
+  DeviceBuffer ws(plan.workspaceSize);
+  call.run(ws.data(), plan.workspaceSize);
+  const std::vector<uint8_t> host = t.download();
+  return {{"plan", asctwinBernoulliPlanName(plan.plan)},
+          {"hash", hashBytes(host)},
+          {"ones", countOnes(host, d.width, d.one)}};
+}
+
+}  // namespace
+
+int runChild(const Options& o) {
+  json r;
+  int status = 0;
+  try {
+    if (o.child == "time") {
+      r = timeChild(o);
+    } else if (o.child == "memory") {
+      r = memoryChild(o);
+    } else {
+      r = kernelChild(o);
+    }
+    r["ok"] = true;
+  } catch (const std::exception& e) {
+    r = json{{"ok", false}, {"error", e.what()}};
+    status = 1;
+  }
+  std::printf("%s\n", r.dump().c_str());
+  std::fflush(stdout);
+  return status;
+}
+
+}  // namespace asctwin::report

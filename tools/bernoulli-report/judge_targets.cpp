@@ -1,0 +1,96 @@
+// The targets, measured as ratios of this run's P50 times and peak
+// bytes. A target whose inputs were not measured (a peer not installed, a
+// dtype left out) is SKIP with the reason, never PASS.
+#include "sections.h"
+#include "text_table.h"
+
+namespace asctwin::report {
+namespace {
+
+const TimeRow* rowOf(const Report& r, const std::string& dtype) {
+  for (const TimeRow& row : r.time)
+    if (row.dtype == dtype) return &row;
+  return nullptr;
+}
+
+// "peer is at least `factor` times slower than new": ratio = peer / new.
+Target fasterThan(const TimeRow& row, const Timing& other, const std::string& otherName,
+                  double factor, const std::string& id) {
+  Target t{id + ":" + row.dtype,
+           "new >= " + format("%g", factor) + "x faster than " + otherName,
+           row.dtype,
+           0.0,
+           factor,
+           "SKIP",
+           ""};
+  if (!row.fresh.ok) {
+    t.reason = "new path not measured";
+  } else if (!other.ok) {
+    t.reason = otherName + ": " + (other.note.empty() ? "not measured" : other.note);
+  } else {
+    t.measured = other.p50 / row.fresh.p50;
+    t.status = t.measured >= factor ? "PASS" : "MISS";
+    t.reason = format("P50 %.3f ms vs new %.3f ms", other.p50, row.fresh.p50);
+  }
+  return t;
+}
+
+}  // namespace
+
+void judgeTargets(Report& r) {
+  std::vector<Target>& out = r.targets;
+  for (const char* dtype : {"FP32", "INT64", "FP64"}) {
+    const TimeRow* row = rowOf(r, dtype);
+    if (row == nullptr) {
+      out.push_back({std::string("new_vs_legacy:") + dtype, "new >= 2x faster than legacy", dtype,
+                     0.0, 2.0, "SKIP", "dtype not in --dtypes or time skipped"});
+      continue;
+    }
+    out.push_back(fasterThan(*row, row->legacy, "legacy", 2.0, "new_vs_legacy"));
+  }
+  for (const TimeRow& row : r.time) {
+    for (const char* peer : {"torch", "numpy"}) {
+      const double factor = std::string(peer) == "torch" ? 10.0 : 2.0;
+      const auto it = row.peers.find(peer);
+      Timing none;
+      none.note = "not requested (--peers)";
+      out.push_back(fasterThan(row, it == row.peers.end() ? none : it->second, peer, factor,
+                               std::string("new_vs_") + peer));
+    }
+  }
+  for (const TimeRow& row : r.time) {
+    if (row.width < 4) continue;
+    Target t{
+        "new_vs_memset:" + row.dtype, "new within 3x of memset", row.dtype, 0.0, 3.0, "SKIP", ""};
+    if (!row.fresh.ok || !row.memset.ok) {
+      t.reason = !row.fresh.ok ? "new path not measured" : "memset: " + row.memset.note;
+    } else {
+      t.measured = row.fresh.p50 / row.memset.p50;
+      t.status = t.measured <= 3.0 ? "PASS" : "MISS";
+      t.reason = format("new P50 %.3f ms vs memset %.3f ms", row.fresh.p50, row.memset.p50);
+    }
+    out.push_back(t);
+  }
+  for (const MemoryRow& m : r.memory) {
+    Target t{"peak_allocated_gap:" + m.dtype,
+             "peak allocated gap to GPU <= 0.001 %",
+             m.dtype,
+             0.0,
+             0.001,
+             "SKIP",
+             ""};
+    if (!m.fresh.ok) {
+      t.reason = "not measured: " + m.fresh.error;
+    } else {
+      t.measured = m.fresh.allocatedGapPercent;
+      t.status = t.measured <= 0.001 ? "PASS" : "MISS";
+      t.reason = format(
+          "%.0f B over the tensor's %.0f B",
+          static_cast<double>(m.fresh.peakAllocated) - static_cast<double>(m.gpuReferenceBytes),
+          static_cast<double>(m.gpuReferenceBytes));
+    }
+    out.push_back(t);
+  }
+}
+
+}  // namespace asctwin::report
