@@ -48,20 +48,20 @@ std::optional<Tools> parseTools(std::string_view text);
 
 // One side of a finding: where the access or call was made.
 struct Site {
-  int block = -1;     // GetBlockIdx() of the core
-  std::string core;   // "AIV" or "AIC"
-  std::string pipe;   // "MTE2", "MTE3", "V", "S", ...
-  std::string api;    // "DataCopy", "SetFlag", ...
-  std::string file;   // source file as std::source_location gives it
+  int block = -1;    // GetBlockIdx() of the core
+  std::string core;  // "AIV" or "AIC"
+  std::string pipe;  // "MTE2", "MTE3", "V", "S", ...
+  std::string api;   // "DataCopy", "SetFlag", ...
+  std::string file;  // source file as std::source_location gives it
   int line = 0;
 };
 
 struct Finding {
-  std::string tool;     // "racecheck"
-  std::string kind;     // "race-cross-core"
-  std::string kernel;   // the launch's kernel name
-  std::string message;  // one line of prose (bytes, addresses, counts)
-  Site first;           // the earlier access/call, or the only site
+  std::string tool;            // "racecheck"
+  std::string kind;            // "race-cross-core"
+  std::string kernel;          // the launch's kernel name
+  std::string message;         // one line of prose (bytes, addresses, counts)
+  Site first;                  // the earlier access/call, or the only site
   std::optional<Site> second;  // the later one (null for one-site kinds)
   uint64_t count = 0;          // occurrences of this (kind, site pair)
   uint64_t firstSeed = 0;      // check-mode seed of the first occurrence
@@ -86,8 +86,15 @@ class Session {
 
  private:
   Tools tools_;
+  void* checker_;   // the session's checker (src/checker)
   void* previous_;  // the process observer the session replaced
 };
+
+// What makes two findings the same one: kernel, kind and both sites (file,
+// line, API, pipe, core kind; not the block, except for
+// syncall-count-mismatch, which is about a block). The two sides of an
+// unordered pair (races, atomics) count in either order.
+std::string dedupKey(const Finding& finding);
 
 // A finding as compute-sanitizer would print it ("========= RACECHECK ...",
 // one line per site).

@@ -5,6 +5,7 @@
 #include "acl/c_boundary.h"
 #include "acl/memory.h"
 #include "acl/runtime.h"
+#include "device/host_writes.h"
 
 using asctwin::Status;
 using asctwin::acl::guard;
@@ -19,6 +20,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
     s = asctwin::acl::checkMemcpy(dst, destMax, src, count, static_cast<int>(kind));
     if (!s) return s;
     if (count > 0) std::memmove(dst, src, count);
+    asctwin::device::noteHostWrite(dst, count);
     return Status::ok();
   });
 }
@@ -30,6 +32,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
     s = asctwin::acl::checkMemset(devPtr, maxCount, count);
     if (!s) return s;
     if (count > 0) std::memset(devPtr, value & 0xFF, count);
+    asctwin::device::noteHostWrite(devPtr, count);
     return Status::ok();
   });
 }
@@ -52,6 +55,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
                       Status again = asctwin::acl::checkMemcpy(dst, destMax, src, count, k);
                       if (!again) return again;
                       if (count > 0) std::memmove(dst, src, count);
+                      asctwin::device::noteHostWrite(dst, count);
                       return Status::ok();
                     });
     return Status::ok();
@@ -72,6 +76,7 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
       Status again = asctwin::acl::checkMemset(devPtr, maxCount, count);
       if (!again) return again;
       if (count > 0) std::memset(devPtr, value & 0xFF, count);
+      asctwin::device::noteHostWrite(devPtr, count);
       return Status::ok();
     });
     return Status::ok();

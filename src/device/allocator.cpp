@@ -1,5 +1,7 @@
 #include "device/allocator.h"
 
+#include "device/host_writes.h"
+
 #include <sys/mman.h>
 
 #include <cstdio>
@@ -110,6 +112,7 @@ Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
   auto* bytes = static_cast<uint8_t*>(raw);
   std::memset(bytes, kRedZoneByte, kRedZoneBytes);
   std::memset(bytes + kRedZoneBytes, kPoisonByte, size);
+  forgetHostWrites(bytes + kRedZoneBytes, size);
   std::memset(bytes + kRedZoneBytes + size, kRedZoneByte, tailGuardBytes(size));
 
   if (newSegment != 0) {

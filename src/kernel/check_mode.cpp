@@ -371,6 +371,7 @@ void CheckScheduler::clear(CoreState& c) {
 // --- entry points used by the API implementations -------------------------------
 
 void deferInstr(CoreState& c, const Instr& in, std::function<void()> work) {
+  if (c.observer != nullptr) c.observer->onIssue(c, in);
   c.launch->scheduler().defer(c, in, std::move(work));
 }
 void checkDrainLocal(CoreState& c, uintptr_t addr, uint64_t bytes, bool write) {
@@ -447,6 +448,7 @@ Status Launch::runCheck() {
       std::erase_if(idle, [](CoreState* c) { return c->pollsWithoutProgress >= kDeadlockPolls; });
       if (idle.empty()) {
         std::lock_guard lock(mu_);
+        observeDeadlockLocked();
         abortLocked(deadlockReportLocked());
         break;
       }

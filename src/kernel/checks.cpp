@@ -78,16 +78,24 @@ void checkGm(CoreState& c, const GmRef& ref, uint64_t extentBytes, const Site& s
   if (extentBytes == 0) return;
   if (ref.addr == 0)
     c.launch->raise(
-        c, site, std::string(role) + " GM address is null (GlobalTensor without SetGlobalBuffer?)");
-  if (extentBytes > ref.declaredBytes)
+        c, site, std::string(role) + " GM address is null (GlobalTensor without SetGlobalBuffer?)",
+        Problem::GmOutOfBounds);
+  if (extentBytes > ref.declaredBytes) {
+    // Leaving the allocation too is the worse error of the two.
+    const bool inAllocation =
+        device::DeviceMemory::instance()
+            .checkRange(reinterpret_cast<const void*>(ref.addr), extentBytes, role)
+            .isOk();
     c.launch->raise(c, site,
                     std::string(role) + " GM access of " + std::to_string(extentBytes) +
                         " bytes at " + hex(ref.addr) +
                         " exceeds the GlobalTensor's declared size (" +
-                        std::to_string(ref.declaredBytes) + " bytes from this address)");
+                        std::to_string(ref.declaredBytes) + " bytes from this address)",
+                    inAllocation ? Problem::GmOutsideTensor : Problem::GmOutOfBounds);
+  }
   Status s = device::DeviceMemory::instance().checkRange(reinterpret_cast<const void*>(ref.addr),
                                                          extentBytes, role);
-  if (!s) c.launch->raise(c, site, "GM access: " + s.message());
+  if (!s) c.launch->raise(c, site, "GM access: " + s.message(), Problem::GmOutOfBounds);
 }
 
 void checkLocal(CoreState& c, const LocalRef& ref, uint64_t extentBytes, const Site& site,
@@ -97,18 +105,20 @@ void checkLocal(CoreState& c, const LocalRef& ref, uint64_t extentBytes, const S
   if (base == nullptr || ref.ptr < base || ref.ptr > base + size)
     c.launch->raise(c, site,
                     std::string(role) + " is not a tensor in this core's " + spaceName(ref.space) +
-                        " (uninitialised LocalTensor, or one from another core?)");
+                        " (uninitialised LocalTensor, or one from another core?)",
+                    Problem::LocalOverflow);
   const uint64_t off = static_cast<uint64_t>(ref.ptr - base);
   if (off % 32 != 0)
     c.launch->raise(c, site,
                     std::string(role) + " " + spaceName(ref.space) + " address " +
-                        std::to_string(off) + " is not 32-byte aligned");
+                        std::to_string(off) + " is not 32-byte aligned",
+                    Problem::Misaligned);
   if (off + extentBytes > size)
     c.launch->raise(c, site,
                     std::string(role) + " " + spaceName(ref.space) + " access [" +
                         std::to_string(off) + ", " + std::to_string(off + extentBytes) +
-                        ") overflows the " + std::to_string(size) + "-byte " +
-                        spaceName(ref.space));
+                        ") overflows the " + std::to_string(size) + "-byte " + spaceName(ref.space),
+                    Problem::LocalOverflow);
 }
 
 uint8_t* localBase(Space s) {

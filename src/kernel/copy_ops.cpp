@@ -27,6 +27,7 @@ Access gmAccess(uintptr_t addr, bool write, uint32_t count, uint32_t bytes, uint
 Access localAccess(const LocalRef& r, bool write, uint32_t count, uint32_t bytes, uint64_t stride) {
   Access a = gmAccess(reinterpret_cast<uintptr_t>(r.ptr), write, count, bytes, stride);
   a.space = r.space;
+  a.buffer = r.bufferId;
   return a;
 }
 

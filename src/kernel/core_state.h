@@ -17,6 +17,7 @@
 #include "asctwin/kernel/runtime.h"
 #include "common/status.h"
 #include "kernel/fiber.h"
+#include "kernel/observer.h"
 
 namespace asctwin::kernel {
 
@@ -116,7 +117,9 @@ class Launch {
   CoreState& core(uint32_t i) { return *cores_[i]; }
 
   // Called from inside blocks.
-  [[noreturn]] void raise(CoreState& c, const Site& site, const std::string& problem);
+  // `kind` classifies the problem for an observer (the checker's findings).
+  [[noreturn]] void raise(CoreState& c, const Site& site, const std::string& problem,
+                          Problem kind = Problem::Other);
   void checkAbort() const {
     if (aborted_.load(std::memory_order_relaxed)) throw KernelAbort{};
   }
@@ -147,6 +150,8 @@ class Launch {
   void finish(bool failed);
   bool deadlockedLocked() const;
   std::string deadlockReportLocked() const;
+  // Tells the observer what the deadlock is, block by block.
+  void observeDeadlockLocked() const;
   void abortLocked(const std::string& message);
   void flushDataCache(CoreState& c);
 

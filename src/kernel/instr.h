@@ -27,6 +27,7 @@ struct Access {
   uint32_t blockBytes = 0;
   uint32_t blockCount = 1;
   uint64_t strideBytes = 0;
+  uint32_t buffer = 0;  // local memory: the buffer the operand belongs to (0: none)
   uint64_t extent() const {
     return blockCount == 0 ? 0 : (blockCount - 1) * strideBytes + blockBytes;
   }

@@ -172,7 +172,8 @@ void Launch::abortLocked(const std::string& message) {
   cv_.notify_all();
 }
 
-void Launch::raise(CoreState& c, const Site& site, const std::string& problem) {
+void Launch::raise(CoreState& c, const Site& site, const std::string& problem, Problem kind) {
+  if (observer_ != nullptr) observer_->onProblem(&c, site, kind, problem);
   std::ostringstream os;
   os << "kernel '" << name_ << "' block " << c.blockIdx << " (" << kindName(c.kind)
      << "): " << siteText(site) << ": " << problem;
@@ -316,6 +317,36 @@ bool Launch::deadlockedLocked() const {
   return anyLeft;
 }
 
+void Launch::observeDeadlockLocked() const {
+  if (observer_ == nullptr) return;
+  uint32_t maxSync = 0;
+  for (auto& c : cores_) maxSync = std::max(maxSync, c->syncAllCalls);
+  // A block that made fewer SyncAll calls than others is the cause; else the
+  // waiting blocks are (each spins or waits for what nobody will change).
+  const CoreState* waiter = nullptr;
+  for (auto& c : cores_)
+    if (c->state == BlockState::Barrier || c->state == BlockState::Polling) waiter = c.get();
+  bool mismatch = false;
+  for (auto& c : cores_) {
+    if (c->syncAllCalls >= maxSync || c->state == BlockState::Barrier) continue;
+    mismatch = true;
+    std::ostringstream os;
+    os << "block " << c->blockIdx << " (" << kindName(c->kind) << ") made " << c->syncAllCalls
+       << " SyncAll call(s), other blocks " << maxSync << "; they wait forever";
+    observer_->onProblem(c.get(), waiter != nullptr ? waiter->waitSite : Site{},
+                         Problem::SyncAllCountMismatch, os.str());
+  }
+  if (mismatch) return;
+  for (auto& c : cores_) {
+    if (c->state != BlockState::Barrier && c->state != BlockState::Polling) continue;
+    std::ostringstream os;
+    os << "block " << c->blockIdx << " (" << kindName(c->kind) << ") "
+       << (c->state == BlockState::Barrier ? "waits in a barrier that will never open"
+                                           : "spins on GM that no block will change");
+    observer_->onProblem(c.get(), c->waitSite, Problem::DeadlockSpin, os.str());
+  }
+}
+
 std::string Launch::deadlockReportLocked() const {
   std::ostringstream os;
   os << "kernel '" << name_ << "' deadlocked (this would hang on hardware):";
@@ -360,7 +391,10 @@ void Launch::workerLoop(unsigned worker, unsigned workers) {
       }
     }
     if (remaining == 0) return;
-    if (!aborted_ && deadlockedLocked()) abortLocked(deadlockReportLocked());
+    if (!aborted_ && deadlockedLocked()) {
+      observeDeadlockLocked();
+      abortLocked(deadlockReportLocked());
+    }
     if (next == nullptr) {
       cv_.wait(lock);
       continue;

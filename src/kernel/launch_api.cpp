@@ -72,6 +72,12 @@ Status runNow(LaunchOptions opt, std::function<void()> body) {
   if (!v) return v;
   v = resolveMode(&opt);
   if (!v) return v;
+  // ASCTWIN_CHECKER installs the checker as the process observer the first
+  // time a launch runs without one.
+  if (opt.observer == nullptr && kernel::processObserver() == nullptr) kernel::environmentChecker();
+  const kernel::InstrObserver* obs =
+      opt.observer != nullptr ? opt.observer : kernel::processObserver();
+  if (obs != nullptr && obs->forcesCheckMode()) opt.mode = ExecMode::Check;
   kernel::Launch launch(opt, std::move(body));
   return launch.run();
 }

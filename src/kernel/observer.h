@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "asctwin/kernel/runtime.h"
 
@@ -59,6 +60,42 @@ struct SyncEvent {
   Site site;
 };
 
+// A scalar (PIPE_S) access to local memory (LocalTensor GetValue/SetValue).
+struct ScalarLocalAccess {
+  Space space = Space::UB;
+  uintptr_t addr = 0;
+  uint32_t bytes = 0;
+  bool write = false;
+  Site site;
+};
+
+// A local buffer was given memory (TPipe::InitBuffer, LocalMemAllocator), or
+// every buffer of an owner stopped being in use (TPipe created, reset or
+// destroyed; allocator destroyed).
+struct LocalBufferEvent {
+  enum class Kind : uint8_t { Made, OwnerGone };
+  Kind kind = Kind::Made;
+  uintptr_t owner = 0;  // 1 = the core's TPipe; else the LocalMemAllocator's address
+  Space space = Space::UB;
+  uintptr_t addr = 0;  // host address of the first byte
+  uint32_t bytes = 0;
+  Site site;
+  uint32_t bufferId = 0;  // Made: the buffer's id (LocalRef::bufferId)
+};
+
+// What an always-on check found before it stopped the launch (the launch
+// fails with `message` as before; an observer may turn it into a finding).
+enum class Problem : uint8_t {
+  Other,
+  GmOutOfBounds,    // outside every live allocation (or a null address)
+  GmOutsideTensor,  // inside the allocation, outside the GlobalTensor's size
+  LocalOverflow,    // beyond the UB/L1 capacity
+  Misaligned,
+  WaitWithoutSet,
+  DeadlockSpin,         // a block waits for GM/a barrier nobody will change
+  SyncAllCountMismatch  // blocks made different numbers of SyncAll calls
+};
+
 class InstrObserver {
  public:
   virtual ~InstrObserver() = default;
@@ -70,7 +107,23 @@ class InstrObserver {
   virtual void onScalarGm(const CoreState&, const ScalarGmAccess&) {}
   virtual void onSync(const CoreState&, const SyncEvent&) {}
   virtual void onLaunchEnd(const Launch&, bool /*failed*/) {}
+  // Check mode only: an instruction record when it is issued (program order
+  // of its core), before it joins the pending graph.
+  virtual void onIssue(const CoreState&, const Instr&) {}
+  virtual void onScalarLocal(const CoreState&, const ScalarLocalAccess&) {}
+  virtual void onLocalBuffer(const CoreState&, const LocalBufferEvent&) {}
+  // `core` is null when the problem is not one block's (none yet).
+  virtual void onProblem(const CoreState* /*core*/, const Site&, Problem,
+                         const std::string& /*message*/) {}
+  // An observer that needs check mode (the checker) gets every launch that
+  // uses it in check mode, whatever the launch asked for.
+  virtual bool forcesCheckMode() const { return false; }
 };
+
+// The checker the environment asks for (ASCTWIN_CHECKER=<tools>), created at
+// the first call; null when the variable is unset. Defined by the checker
+// layer: the launcher calls it, so a static link always brings the checker in.
+InstrObserver* environmentChecker();
 
 // The process-wide observer for launches that name none (null to remove).
 // Not owned. Set it while no launch runs.

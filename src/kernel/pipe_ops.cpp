@@ -5,8 +5,27 @@
 #include "kernel/instr.h"
 
 namespace asctwin::kernel {
+namespace {
 
-uint32_t carveLocal(Space s, uint32_t bytes, const Site& site) {
+constexpr uintptr_t kPipeOwner = 1;
+
+void observeBuffer(CoreState& c, LocalBufferEvent::Kind kind, uintptr_t owner, Space s,
+                   uintptr_t addr, uint32_t bytes, const Site& site, uint32_t bufferId = 0) {
+  if (__builtin_expect(c.observer == nullptr, 1)) return;
+  LocalBufferEvent e;
+  e.kind = kind;
+  e.owner = owner;
+  e.space = s;
+  e.addr = addr;
+  e.bytes = bytes;
+  e.site = site;
+  e.bufferId = bufferId;
+  c.observer->onLocalBuffer(c, e);
+}
+
+}  // namespace
+
+uint32_t carveLocal(Space s, uint32_t bytes, const Site& site, uint32_t bufferId) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   if (c.pipes == 0) c.launch->raise(c, site, "InitBuffer needs a live TPipe");
@@ -23,9 +42,13 @@ uint32_t carveLocal(Space s, uint32_t bytes, const Site& site) {
                     "InitBuffer of " + std::to_string(bytes) + " bytes (" +
                         std::to_string(rounded) + " rounded) at " + spaceName(s) + " offset " +
                         std::to_string(cur) + " exceeds the " + std::to_string(size) + "-byte " +
-                        spaceName(s));
+                        spaceName(s),
+                    Problem::LocalOverflow);
   const uint32_t at = cur;
   cur += static_cast<uint32_t>(rounded);
+  observeBuffer(c, LocalBufferEvent::Kind::Made, kPipeOwner, s,
+                reinterpret_cast<uintptr_t>(base) + at, static_cast<uint32_t>(rounded), site,
+                bufferId);
   return at;
 }
 
@@ -36,10 +59,14 @@ void pipeCreated(const Site& site) {
     c.launch->raise(c, site, "a second TPipe on the same core (only one may be live)");
   c.pipes = 1;
   for (auto& k : c.cursor) k = 0;
+  observeBuffer(c, LocalBufferEvent::Kind::OwnerGone, kPipeOwner, Space::UB, 0, 0, site);
 }
 
 void pipeDestroyed() {
-  if (CoreState* c = currentCoreOrNull()) c->pipes = 0;
+  if (CoreState* c = currentCoreOrNull()) {
+    c->pipes = 0;
+    observeBuffer(*c, LocalBufferEvent::Kind::OwnerGone, kPipeOwner, Space::UB, 0, 0, Site{});
+  }
 }
 
 void pipeReset(const Site& site) {
@@ -47,6 +74,21 @@ void pipeReset(const Site& site) {
   c.launch->checkAbort();
   if (c.pipes == 0) c.launch->raise(c, site, "Reset of a TPipe that is not live");
   for (auto& k : c.cursor) k = 0;
+  observeBuffer(c, LocalBufferEvent::Kind::OwnerGone, kPipeOwner, Space::UB, 0, 0, site);
+}
+
+void localAllocMade(const void* owner, const LocalRef& r, const Site& site) {
+  CoreState* c = currentCoreOrNull();
+  if (c == nullptr) return;
+  observeBuffer(*c, LocalBufferEvent::Kind::Made, reinterpret_cast<uintptr_t>(owner), r.space,
+                reinterpret_cast<uintptr_t>(r.ptr), (r.bytes + 31u) / 32u * 32u, site, r.bufferId);
+}
+
+void localAllocGone(const void* owner) {
+  CoreState* c = currentCoreOrNull();
+  if (c == nullptr) return;
+  observeBuffer(*c, LocalBufferEvent::Kind::OwnerGone, reinterpret_cast<uintptr_t>(owner),
+                Space::UB, 0, 0, Site{});
 }
 
 uint32_t newBufferId() {

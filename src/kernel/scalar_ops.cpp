@@ -24,7 +24,8 @@ void checkScalarAlignment(CoreState& c, uintptr_t addr, uint32_t bytes, const Si
   if (addr % bytes != 0)
     c.launch->raise(c, site,
                     "scalar GM access of " + std::to_string(bytes) + " bytes at " + hex(addr) +
-                        " is not aligned to its size");
+                        " is not aligned to its size",
+                    Problem::Misaligned);
 }
 
 }  // namespace
@@ -146,11 +147,16 @@ void localScalarAccess(const LocalRef& ref, uint64_t index, uint32_t elemSize, b
   if (base == nullptr || ref.ptr < base || at + elemSize > size)
     c.launch->raise(c, site,
                     std::string(write ? "SetValue" : "GetValue") + " index " +
-                        std::to_string(index) + " is outside this core's " + spaceName(ref.space));
+                        std::to_string(index) + " is outside this core's " + spaceName(ref.space),
+                    Problem::LocalOverflow);
   // The compiler orders scalar accesses to local memory against the pipes:
   // check mode first completes the pending instructions on those bytes.
   if (c.hooks & kHookCheck)
     checkDrainLocal(c, reinterpret_cast<uintptr_t>(base + at), elemSize, write);
+  if (c.observer != nullptr)
+    c.observer->onScalarLocal(
+        c, ScalarLocalAccess{ref.space, reinterpret_cast<uintptr_t>(base + at), elemSize, write,
+                             site});
 }
 
 }  // namespace asctwin::kernel

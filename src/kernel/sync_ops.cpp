@@ -93,7 +93,8 @@ void waitFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
   if (f == 0)
     c.launch->raise(c, site,
                     std::string("WaitFlag<") + eventName(e) + ">(" + std::to_string(id) +
-                        ") has no SetFlag issued before it; this would hang on hardware");
+                        ") has no SetFlag issued before it; this would hang on hardware",
+                    Problem::WaitWithoutSet);
   f -= 1;
   observeSync(c, SyncKind::WaitFlag, site, PIPE_S, e, id);
   if (checking(c)) {
@@ -196,7 +197,10 @@ void initDetermineCompute(const GmRef& gm, const LocalRef&, const Site& site) {
       c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "determine-compute workspace"),
       0, site);
   c.determineCalls = 0;
+  // Its barrier orders the cores like a SyncAll (the checker sees it as one).
+  observeSync(c, SyncKind::SyncAllArrive, site);
   c.launch->barrier(c, true, site);
+  observeSync(c, SyncKind::SyncAllLeave, site);
 }
 
 void waitPreBlock(const GmRef& gm, const LocalRef&, const Site& site) {

@@ -52,6 +52,7 @@ Access operand(const LocalRef& r, bool write, uint64_t bytes) {
   a.blockBytes = static_cast<uint32_t>(bytes);
   a.blockCount = 1;
   a.strideBytes = bytes;
+  a.buffer = r.bufferId;
   return a;
 }
 

@@ -254,10 +254,10 @@ class TPipe {
                                          const asctwin::kernel::Site& site) {
     asctwin::kernel::LocalRef r;
     r.space = s;
-    r.offset = asctwin::kernel::carveLocal(s, len, site);
+    r.bufferId = asctwin::kernel::newBufferId();
+    r.offset = asctwin::kernel::carveLocal(s, len, site, r.bufferId);
     r.ptr = asctwin::kernel::localBase(s) + r.offset;
     r.bytes = (len + 31u) / 32u * 32u;
-    r.bufferId = asctwin::kernel::newBufferId();
     return r;
   }
 };
@@ -267,6 +267,10 @@ class TPipe {
 template <Hardware hw = Hardware::UB>
 class LocalMemAllocator {
  public:
+  LocalMemAllocator() = default;
+  ~LocalMemAllocator() {
+    if (cursor_ != 0) asctwin::kernel::localAllocGone(this);
+  }
   template <typename T, uint32_t N>
   LocalTensor<T> Alloc(std::source_location loc = std::source_location::current()) {
     return Alloc<T>(N, loc);
@@ -287,6 +291,7 @@ class LocalMemAllocator {
     r.ptr = asctwin::kernel::localBase(s) + cursor_;
     r.bytes = count * static_cast<uint32_t>(sizeof(T));
     r.bufferId = asctwin::kernel::newBufferId();
+    asctwin::kernel::localAllocMade(this, r, site);
     cursor_ += static_cast<uint32_t>(bytes);
     return LocalTensor<T>(r, s == asctwin::kernel::Space::UB ? TPosition::VECCALC : TPosition::A1);
   }

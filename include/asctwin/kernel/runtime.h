@@ -98,11 +98,15 @@ void checkAbort();
 
 // --- TPipe / queues / local allocators ----------------------------------------
 // Carves `bytes` (rounded up to 32) of local memory for the current pipe.
-uint32_t carveLocal(Space s, uint32_t bytes, const Site& site);
+uint32_t carveLocal(Space s, uint32_t bytes, const Site& site, uint32_t bufferId);
 void pipeCreated(const Site& site);
 void pipeDestroyed();
 void pipeReset(const Site& site);
 uint32_t newBufferId();
+// LocalMemAllocator buffers, for the checker's buffer-overlap finding: a
+// buffer handed out by `owner`, and every buffer of `owner` released.
+void localAllocMade(const void* owner, const LocalRef& r, const Site& site);
+void localAllocGone(const void* owner);
 // The hidden flags of TQue operations (EnQue/DeQue/AllocTensor/FreeTensor):
 // a SetFlag or WaitFlag of `event` tied to one queue buffer.
 void queueFlag(bool set, AscendC::HardEvent event, uint32_t bufferId, const Site& site);

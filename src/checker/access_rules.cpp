@@ -1,0 +1,349 @@
+// The memory rules: every access carried out is compared with the shadow
+// state of its bytes (races, atomics, initialisation), then recorded.
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <utility>
+
+#include "checker/finding_store.h"
+#include "checker/launch_state.h"
+#include "device/allocator.h"
+#include "device/host_writes.h"
+
+namespace asctwin::checker {
+namespace {
+
+using kernel::AtomicOp;
+using kernel::DType;
+
+const char* pipeName(pipe_t p) {
+  switch (p) {
+    case PIPE_S:
+      return "S";
+    case PIPE_V:
+      return "V";
+    case PIPE_M:
+      return "M";
+    case PIPE_MTE1:
+      return "MTE1";
+    case PIPE_MTE2:
+      return "MTE2";
+    case PIPE_MTE3:
+      return "MTE3";
+    case PIPE_FIX:
+      return "FIX";
+    default:
+      return "ALL";
+  }
+}
+
+bool floatType(DType t) {
+  return t == DType::F16 || t == DType::BF16 || t == DType::F32 || t == DType::F64;
+}
+
+std::string hexAddr(uintptr_t v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+std::string bytesText(kernel::Space s, uintptr_t lo, uintptr_t hi) {
+  return std::string(kernel::spaceName(s)) + " bytes [" + hexAddr(lo) + ", " + hexAddr(hi) + ")";
+}
+
+void keepLatest(std::vector<Acc>& v, const Acc& a) {
+  for (Acc& x : v) {
+    if (x.e.tid == a.e.tid) {
+      x = a;
+      return;
+    }
+  }
+  v.push_back(a);
+}
+
+// Poisoned bytes the host never wrote: GM nobody initialised (the allocator
+// fills fresh memory with kPoisonByte; kernels' writes are noted as they run).
+bool uninitialisedGm(uintptr_t lo, uintptr_t hi) {
+  if (device::hostWritten(reinterpret_cast<const void*>(lo), hi - lo)) return false;
+  // Word by word: a word is uninitialised when nobody wrote it and it still
+  // holds the poison fill.
+  for (uintptr_t a = lo; a < hi; a += 4) {
+    const uintptr_t e = std::min(hi, a + 4);
+    bool poison = true;
+    for (uintptr_t b = a; b < e && poison; ++b)
+      poison = *reinterpret_cast<const uint8_t*>(b) == device::kPoisonByte;
+    if (poison && !device::hostWritten(reinterpret_cast<const void*>(a), e - a)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Site LaunchState::publicSite(uint32_t id) const {
+  const SiteInfo& s = sites_[id];
+  Site out;
+  out.block = static_cast<int>(identity_[s.core].first);
+  out.core = identity_[s.core].second == kernel::CoreKind::AIV ? "AIV" : "AIC";
+  out.pipe = pipeName(s.pipe);
+  out.api = s.api ? s.api : "";
+  out.file = s.file ? s.file : "";
+  out.line = static_cast<int>(s.line);
+  return out;
+}
+
+Site LaunchState::publicSite(const kernel::CoreState* c, pipe_t pipe, const kernel::Site& s) const {
+  Site out;
+  if (c != nullptr) {
+    out.block = static_cast<int>(c->blockIdx);
+    out.core = c->kind == kernel::CoreKind::AIV ? "AIV" : "AIC";
+  }
+  out.pipe = pipe < PIPE_COUNT_ ? pipeName(pipe) : "";
+  out.api = s.api ? s.api : "";
+  out.file = s.file ? s.file : "";
+  out.line = static_cast<int>(s.line);
+  return out;
+}
+
+void LaunchState::report(const char* kind, std::string message, uint32_t first,
+                         const uint32_t* second) {
+  Finding f;
+  f.kind = kind;
+  f.tool = toolName(toolOfKind(f.kind));
+  f.kernel = kernel_;
+  f.message = std::move(message);
+  f.first = publicSite(first);
+  if (second != nullptr) f.second = publicSite(*second);
+  f.firstSeed = seed_;
+  report_(std::move(f));
+}
+
+// At issue (program order): whether the instruction uses a tensor of a
+// buffer that a TPipe::Reset released and a newer buffer overlaps.
+void LaunchState::checkReleasedBuffers(const kernel::CoreState& c, const kernel::Instr& in) {
+  CoreHb& k = cores_[c.index];
+  if (!k.shadowed.empty() && (tools_ & memcheck)) {
+    for (uint8_t i = 0; i < in.accessCount; ++i) {
+      auto s = k.shadowed.find(in.acc[i].buffer);
+      if (s == k.shadowed.end()) continue;
+      report("buffer-overlap",
+             std::string("a tensor of a buffer released by TPipe::Reset is used after a newer "
+                         "buffer took its bytes (") +
+                 bytesText(in.acc[i].space, in.acc[i].addr, in.acc[i].addr + in.acc[i].extent()) +
+                 ")",
+             s->second.first, &s->second.second);
+    }
+  }
+}
+
+void LaunchState::execute(const kernel::CoreState& c, const kernel::Instr& in) {
+  auto it = issued_.find((static_cast<uint64_t>(c.index) << 40) | in.seq);
+  if (it == issued_.end()) return;
+  const IssuedInstr who = std::move(it->second);
+  issued_.erase(it);
+  const uint32_t serial = ++serial_;
+  // Reads first: an instruction that reads and writes the same bytes (an
+  // in-place vector operation) reads the old contents.
+  for (uint8_t i = 0; i < in.accessCount; ++i)
+    if (!in.acc[i].write) access(c.index, in.acc[i], who, serial, AtomicOp::None, in.atomicType);
+  for (uint8_t i = 0; i < in.accessCount; ++i)
+    if (in.acc[i].write)
+      access(c.index, in.acc[i], who, serial,
+             in.acc[i].space == kernel::Space::GM ? in.atomicOp : AtomicOp::None, in.atomicType);
+}
+
+void LaunchState::access(uint32_t core, const kernel::Access& a, const IssuedInstr& who,
+                         uint32_t serial, AtomicOp op, DType type) {
+  if (a.blockCount == 0 || a.blockBytes == 0) return;
+  if (a.blockCount == 1 || a.strideBytes == a.blockBytes) {
+    accessRange(core, a.space, a.addr, a.addr + a.extent(), a.write, who, serial, op, type);
+    return;
+  }
+  for (uint32_t b = 0; b < a.blockCount; ++b) {
+    const uintptr_t lo = a.addr + b * a.strideBytes;
+    accessRange(core, a.space, lo, lo + a.blockBytes, a.write, who, serial, op, type);
+  }
+}
+
+void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, uintptr_t hi,
+                              bool write, const IssuedInstr& who, uint32_t serial, AtomicOp op,
+                              DType type) {
+  const bool gm = space == kernel::Space::GM;
+  const Tid me = who.epoch.tid;
+  const bool scalar = pipeOf(me) == PIPE_S;
+  const VectorClock& vc = *who.clock;
+  const Acc mine{who.epoch, who.site, serial};
+  // One finding per (kind, other site) per access, however many cells.
+  std::vector<std::pair<const char*, uint32_t>> done;
+  auto conflict = [&](const char* kind, const Acc& prior, uintptr_t clo, uintptr_t chi,
+                      const char* what) {
+    for (auto& d : done)
+      if (d.first == kind && d.second == prior.site) return;
+    done.emplace_back(kind, prior.site);
+    report(kind,
+           std::string(what) + " on " + bytesText(space, clo, chi) +
+               " are not ordered by any "
+               "synchronisation",
+           prior.site, &who.site);
+  };
+  auto raceKind = [&](const Acc& prior) {
+    return coreOf(prior.e.tid) == core ? "race-same-core" : "race-cross-core";
+  };
+  // Scalar accesses to GM among themselves are synchronisation (flags), not races.
+  auto unordered = [&](const Acc& prior) {
+    if (prior.e.clk == 0 || prior.serial == serial) return false;
+    if (scalar && pipeOf(prior.e.tid) == PIPE_S) return false;
+    return !ordered(prior.e, me, vc);
+  };
+  const bool race = (tools_ & racecheck) != 0;
+  const bool det = (tools_ & detcheck) != 0;
+  bool uninitUb = false;
+
+  if (!write) {
+    shadow_.forRange(lo, hi, [&](Cell& cell, uintptr_t clo, uintptr_t chi) {
+      if (race && unordered(cell.write))
+        conflict(raceKind(cell.write), cell.write, clo, chi, "a write and a later read");
+      if (race)
+        for (const Acc& x : cell.atoms)
+          if (unordered(x)) conflict(raceKind(x), x, clo, chi, "an atomic write and a read");
+      if (!gm && !cell.init) uninitUb = true;
+      keepLatest(cell.reads, mine);
+    });
+    if ((tools_ & initcheck) && gm && uninitialisedGm(lo, hi)) {
+      report("uninit-gm-read",
+             "read of " + bytesText(space, lo, hi) +
+                 " that neither the host nor a kernel wrote (still the allocator's poison)",
+             who.site, nullptr);
+    }
+    if ((tools_ & initcheck) && uninitUb)
+      report("uninit-ub-read",
+             "read of " + bytesText(space, lo, hi) + " not all written in this launch", who.site,
+             nullptr);
+    return;
+  }
+
+  if (op != AtomicOp::None) {
+    shadow_.forRange(lo, hi, [&](Cell& cell, uintptr_t clo, uintptr_t chi) {
+      if (det && unordered(cell.write))
+        conflict("plain-write-vs-atomic", cell.write, clo, chi,
+                 "a plain write and an atomic update");
+      if (race)
+        for (const Acc& x : cell.reads)
+          if (unordered(x)) conflict(raceKind(x), x, clo, chi, "a read and an atomic write");
+      const bool floatAdd = op == AtomicOp::Add && floatType(type);
+      if (det && floatAdd)
+        for (const Acc& x : cell.atoms)
+          if (unordered(x) && cell.atomicOp == static_cast<uint8_t>(AtomicOp::Add))
+            conflict("unordered-atomics", x, clo, chi,
+                     "two float atomic additions (their rounding depends on the order)");
+      keepLatest(cell.atoms, mine);
+      cell.atomicOp = static_cast<uint8_t>(op);
+      cell.atomicType = static_cast<uint8_t>(type);
+      cell.init = true;
+    });
+  } else {
+    shadow_.forRange(lo, hi, [&](Cell& cell, uintptr_t clo, uintptr_t chi) {
+      if (race && unordered(cell.write))
+        conflict(raceKind(cell.write), cell.write, clo, chi, "two writes");
+      if (race)
+        for (const Acc& x : cell.reads)
+          if (unordered(x)) conflict(raceKind(x), x, clo, chi, "a read and a later write");
+      if (det)
+        for (const Acc& x : cell.atoms)
+          if (unordered(x))
+            conflict("plain-write-vs-atomic", x, clo, chi, "an atomic update and a plain write");
+    });
+    Cell fresh;
+    fresh.write = mine;
+    fresh.init = true;
+    shadow_.replace(lo, hi, std::move(fresh));
+  }
+  if (gm) device::noteHostWrite(reinterpret_cast<const void*>(lo), hi - lo);
+}
+
+void LaunchState::scalarGm(const kernel::CoreState& c, const kernel::ScalarGmAccess& a) {
+  const uint32_t core = c.index;
+  CoreHb& k = cores_[core];
+  const Tid t = tidOf(core, PIPE_S);
+  IssuedInstr who;
+  who.epoch = Epoch{t, ++k.seg[PIPE_S]};
+  who.site = siteId(core, PIPE_S, a.site);
+  if (!a.write) {
+    // Acquire what the write this read observes released.
+    auto it = flagWords_.find(a.addr);
+    if (it != flagWords_.end()) k.pipe[PIPE_S].join(*it->second);
+  }
+  who.clock = k.pipe[PIPE_S].get();
+  if (tools_ & (racecheck | detcheck | initcheck)) {
+    kernel::Access acc;
+    acc.space = kernel::Space::GM;
+    acc.write = a.write;
+    acc.addr = a.addr;
+    acc.blockBytes = a.bytes;
+    access(core, acc, who, ++serial_, AtomicOp::None, DType::U8);
+  }
+  if (a.write) {
+    if (a.bypass) {
+      auto r = std::make_shared<VectorClock>(*k.pipe[PIPE_S]);
+      r->set(t, who.epoch.clk);
+      flagWords_[a.addr] = std::move(r);
+    } else {
+      k.cachedWrites.push_back(a.addr);
+    }
+  }
+}
+
+void LaunchState::scalarLocal(const kernel::CoreState& c, const kernel::ScalarLocalAccess& a) {
+  // The compiler orders scalar local accesses against the pipes (check mode
+  // drains the conflicting instructions first): only initialisation matters.
+  if (!(tools_ & initcheck) && !a.write) return;
+  bool uninit = false;
+  shadow_.forRange(a.addr, a.addr + a.bytes, [&](Cell& cell, uintptr_t, uintptr_t) {
+    if (a.write) {
+      cell.init = true;
+    } else if (!cell.init) {
+      uninit = true;
+    }
+  });
+  if (uninit && (tools_ & initcheck)) {
+    const uint32_t site = siteId(c.index, PIPE_S, a.site);
+    report("uninit-ub-read",
+           "scalar read of " + bytesText(a.space, a.addr, a.addr + a.bytes) +
+               " not written in this launch",
+           site, nullptr);
+  }
+}
+
+void LaunchState::localBuffer(const kernel::CoreState& c, const kernel::LocalBufferEvent& e) {
+  CoreHb& k = cores_[c.index];
+  if (e.kind == kernel::LocalBufferEvent::Kind::OwnerGone) {
+    // A TPipe's buffers stay known as released (their tensors may still be
+    // used by mistake); an allocator's go away with it.
+    for (LiveBuffer& b : k.buffers)
+      if (b.owner == e.owner) b.released = true;
+    if (e.owner != 1)
+      std::erase_if(k.buffers, [&](const LiveBuffer& b) { return b.owner == e.owner; });
+    return;
+  }
+  const uint32_t site = siteId(c.index, PIPE_S, e.site);
+  const uintptr_t lo = e.addr, hi = e.addr + e.bytes;
+  bool reported = false;
+  for (const LiveBuffer& b : k.buffers) {
+    if (b.hi <= lo || hi <= b.lo) continue;
+    if (b.released) {
+      k.shadowed.try_emplace(b.id, b.site, site);
+    } else if (!reported && (tools_ & memcheck)) {
+      report("buffer-overlap",
+             "a new buffer " + bytesText(e.space, lo, hi) + " overlaps a buffer still in use [" +
+                 hexAddr(b.lo) + ", " + hexAddr(b.hi) + ")",
+             b.site, &site);
+      reported = true;
+    }
+  }
+  // A released buffer overlapped once is in `shadowed`; it need not be kept.
+  std::erase_if(k.buffers,
+                [&](const LiveBuffer& b) { return b.released && k.shadowed.count(b.id); });
+  k.buffers.push_back(LiveBuffer{e.owner, lo, hi, site, e.bufferId, false});
+}
+
+}  // namespace asctwin::checker

@@ -1,0 +1,187 @@
+// Happens-before: the clocks of every (core, pipe), computed when things are
+// issued, in the program order of each block.
+//
+// Epochs: seg[p] is the current epoch of pipe p. An in-order pipe (V, S)
+// gives every instruction a new epoch, and the pipe's clock always knows its
+// own earlier ones (ordered() treats the same thread as ordered). A pipe that
+// may reorder (MTE1/2/3, FIX, M) gives every instruction issued between two
+// of its synchronisation points the same epoch and knows its own epochs only
+// up to its last barrier, so two copies of one segment are unordered. A
+// SetFlag from such a pipe releases the current epoch and starts a new one
+// (later copies are not covered by that flag); a barrier makes the pipe know
+// its current epoch and starts a new one.
+#include <algorithm>
+#include <utility>
+
+#include "checker/launch_state.h"
+#include "kernel/check_mode.h"
+
+namespace asctwin::checker {
+
+using kernel::SyncKind;
+
+LaunchState::LaunchState(const kernel::Launch& launch, Tools tools, Report report)
+    : tools_(tools), report_(std::move(report)), kernel_(launch.name()), seed_(launch.seed()) {
+  auto& l = const_cast<kernel::Launch&>(launch);
+  const uint32_t n = l.coreCount();
+  dims_ = static_cast<size_t>(n) * PIPE_COUNT_;
+  cores_.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    for (auto& p : cores_[i].pipe) p = SharedClock(dims_);
+    for (auto& s : cores_[i].seg) s = 1;
+    identity_.emplace_back(l.core(i).blockIdx, l.core(i).kind);
+  }
+}
+
+uint32_t LaunchState::siteId(uint32_t core, pipe_t pipe, const kernel::Site& s) {
+  const SiteKey key{core, pipe, s.api, s.file, s.line};
+  auto it = siteIndex_.find(key);
+  if (it != siteIndex_.end()) return it->second;
+  const auto id = static_cast<uint32_t>(sites_.size());
+  sites_.push_back(SiteInfo{core, pipe, s.api, s.file, s.line});
+  siteIndex_.emplace(key, id);
+  return id;
+}
+
+ClockRef LaunchState::releaseOf(uint32_t core, pipe_t p) {
+  CoreHb& k = cores_[core];
+  auto r = std::make_shared<VectorClock>(*k.pipe[p]);
+  r->set(tidOf(core, p), std::max((*r)[tidOf(core, p)], k.seg[p]));
+  if (!inOrderPipe(p)) ++k.seg[p];
+  return r;
+}
+
+void LaunchState::fullJoin(uint32_t core) {
+  CoreHb& k = cores_[core];
+  VectorClock j(dims_);
+  for (int p = 0; p < PIPE_COUNT_; ++p) {
+    if (p == PIPE_ALL) continue;
+    j.join(*k.pipe[p]);
+    const Tid t = tidOf(core, static_cast<pipe_t>(p));
+    j.set(t, std::max(j[t], k.seg[p]));
+  }
+  for (int p = 0; p < PIPE_COUNT_; ++p) {
+    if (p == PIPE_ALL) continue;
+    k.pipe[p].join(j);
+    if (!inOrderPipe(static_cast<pipe_t>(p))) ++k.seg[p];
+  }
+}
+
+void LaunchState::acquireAll(uint32_t core, const VectorClock& vc) {
+  for (auto& p : cores_[core].pipe) p.join(vc);
+}
+
+void LaunchState::issue(const kernel::CoreState& c, const kernel::Instr& in) {
+  checkReleasedBuffers(c, in);
+  CoreHb& k = cores_[c.index];
+  const pipe_t p = in.pipe;
+  IssuedInstr rec;
+  rec.epoch.tid = tidOf(c.index, p);
+  rec.epoch.clk = inOrderPipe(p) ? ++k.seg[p] : k.seg[p];
+  rec.clock = k.pipe[p].get();
+  rec.site = siteId(c.index, p, in.site);
+  // Only the access rules need the record (execute() looks it up).
+  if (!(tools_ & (racecheck | detcheck | initcheck))) return;
+  issued_[(static_cast<uint64_t>(c.index) << 40) | in.seq] = std::move(rec);
+}
+
+void LaunchState::sync(const kernel::CoreState& c, const kernel::SyncEvent& e) {
+  const uint32_t core = c.index;
+  CoreHb& k = cores_[core];
+  switch (e.kind) {
+    case SyncKind::PipeBarrier:
+      if (e.pipe == PIPE_ALL) {
+        fullJoin(core);
+      } else if (!inOrderPipe(e.pipe) && e.pipe < PIPE_COUNT_) {
+        k.pipe[e.pipe].raise(tidOf(core, e.pipe), k.seg[e.pipe]);
+        ++k.seg[e.pipe];
+      }
+      break;
+    case SyncKind::SetFlag:
+    case SyncKind::QueueSet: {
+      const bool hard = e.kind == SyncKind::SetFlag;
+      const uint64_t key = hard ? kernel::hardFlagKey(e.event, static_cast<int32_t>(e.id))
+                                : kernel::queueFlagKey(e.event, static_cast<uint32_t>(e.id));
+      const pipe_t from = kernel::eventPipes(e.event).from;
+      auto& q = (hard ? k.hardFlags : k.queueFlags)[key];
+      const uint32_t site = siteId(core, from, e.site);
+      if (hard && !q.empty() && (tools_ & synccheck))
+        report("double-set",
+               "SetFlag of an event that is already set and not yet waited for (the second set "
+               "is lost on hardware)",
+               q.back().site, &site);
+      q.push_back(FlagInFlight{releaseOf(core, from), site});
+      break;
+    }
+    case SyncKind::WaitFlag:
+    case SyncKind::QueueWait: {
+      const bool hard = e.kind == SyncKind::WaitFlag;
+      const uint64_t key = hard ? kernel::hardFlagKey(e.event, static_cast<int32_t>(e.id))
+                                : kernel::queueFlagKey(e.event, static_cast<uint32_t>(e.id));
+      auto& flags = hard ? k.hardFlags : k.queueFlags;
+      auto it = flags.find(key);
+      if (it == flags.end() || it->second.empty()) break;  // a queue buffer's first use
+      const pipe_t to = kernel::eventPipes(e.event).to;
+      k.pipe[to].join(*it->second.front().release);
+      it->second.pop_front();
+      break;
+    }
+    case SyncKind::SyncAllArrive: {
+      // The core's earlier work completes before it arrives.
+      fullJoin(core);
+      const uint32_t round = ++k.syncAllArrivals;
+      auto [it, fresh] = syncAllRounds_.try_emplace(round, dims_);
+      it->second.join(*k.pipe[PIPE_S]);
+      break;
+    }
+    case SyncKind::SyncAllLeave: {
+      auto it = syncAllRounds_.find(k.syncAllArrivals);
+      if (it != syncAllRounds_.end()) k.pipe[PIPE_S].join(it->second);
+      const VectorClock s = *k.pipe[PIPE_S];
+      acquireAll(core, s);
+      break;
+    }
+    case SyncKind::IBSet:
+    case SyncKind::NotifyNextBlock:
+      // Waits for all of the core's work; the flag store that follows
+      // releases it (scalarGm).
+      fullJoin(core);
+      break;
+    case SyncKind::IBWait:
+    case SyncKind::WaitPreBlock: {
+      // The API orders every pipe of the core after what its flag read saw.
+      const VectorClock s = *k.pipe[PIPE_S];
+      acquireAll(core, s);
+      break;
+    }
+    case SyncKind::DataCacheClean:
+      publishCached(core);
+      break;
+    case SyncKind::SetAtomic:
+      break;
+    case SyncKind::BlockEnd:
+      blockEnd(c);
+      break;
+  }
+}
+
+void LaunchState::publishCached(uint32_t core) {
+  CoreHb& k = cores_[core];
+  if (k.cachedWrites.empty()) return;
+  ClockRef r = releaseOf(core, PIPE_S);
+  ++k.seg[PIPE_S];
+  for (uintptr_t a : k.cachedWrites) flagWords_[a] = r;
+  k.cachedWrites.clear();
+}
+
+void LaunchState::blockEnd(const kernel::CoreState& c) {
+  CoreHb& k = cores_[c.index];
+  publishCached(c.index);
+  if (!(tools_ & synccheck)) return;
+  for (auto& [key, q] : k.hardFlags)
+    for (const FlagInFlight& f : q)
+      report("unmatched-set", "SetFlag never consumed by a WaitFlag before the block ended", f.site,
+             nullptr);
+}
+
+}  // namespace asctwin::checker
