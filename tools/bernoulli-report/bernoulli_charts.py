@@ -15,17 +15,14 @@ import sys
 
 
 def grouped_bars(ax, labels, series, ylabel):
-    """series: list of (name, values with None for missing)."""
+    """series: list of (name, values with None for missing); missing bars are left out."""
     n = max(len(series), 1)
     width = 0.8 / n
     for i, (name, values) in enumerate(series):
-        xs = [j + (i - (n - 1) / 2) * width for j in range(len(labels))]
-        ys = [v if v is not None else 0 for v in values]
-        bars = ax.bar(xs, ys, width, label=name)
-        for bar, v in zip(bars, values):
-            if v is None:
-                bar.set_hatch("//")
-                bar.set_alpha(0.0)
+        shift = (i - (n - 1) / 2) * width
+        xs = [j + shift for j, v in enumerate(values) if v is not None]
+        ys = [v for v in values if v is not None]
+        ax.bar(xs, ys, width, label=name, color="C%d" % i)
     ax.set_xticks(range(len(labels)))
     ax.set_xticklabels(labels)
     ax.set_ylabel(ylabel)
