@@ -1,0 +1,32 @@
+# Prints the checker matrix verdict from the result files of its cells
+# (cmake -P; written by check_findings.cmake -DRESULT_FILE=...):
+#   cmake -DCELLS=<file listing "name result-file" lines> -P matrix_summary.cmake
+# A cell without a result file did not run (or the sanitizer failed before
+# the check): it counts as FAIL. Fails unless every cell passed.
+cmake_minimum_required(VERSION 3.19)
+file(STRINGS "${CELLS}" cells)
+set(pass 0)
+set(fail 0)
+set(total 0)
+foreach(cell IN LISTS cells)
+  string(REPLACE " " ";" parts "${cell}")
+  list(GET parts 0 name)
+  list(GET parts 1 result_file)
+  math(EXPR total "${total} + 1")
+  if(EXISTS "${result_file}")
+    file(READ "${result_file}" verdict)
+    string(STRIP "${verdict}" verdict)
+  else()
+    set(verdict "FAIL (no result: not run, or the run failed before the check)")
+  endif()
+  if(verdict STREQUAL "PASS")
+    math(EXPR pass "${pass} + 1")
+  else()
+    math(EXPR fail "${fail} + 1")
+    message("  ${name}: ${verdict}")
+  endif()
+endforeach()
+message("checker matrix: ${pass} PASS, ${fail} FAIL (of ${total})")
+if(NOT fail EQUAL 0 OR total EQUAL 0)
+  message(FATAL_ERROR "checker matrix: not clean")
+endif()
