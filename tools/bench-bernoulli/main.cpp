@@ -1,8 +1,8 @@
 // asctwin-bench-bernoulli: in-place aclnnBernoulli on [4096, 4096] (p = 0.5)
 // per dtype through the public two-phase API, on the new path and on the
 // legacy chain, next to a memset of the same output bytes (the floor), plus
-// the new path's two stages for FP32 (DSA mask generation, BernoulliMask
-// kernel) so that a regression can be placed. The figures of
+// the new path's two stages (DSA mask generation; the BernoulliMask kernel
+// per dtype) so that a regression can be placed. The figures of
 // asctwin-bernoulli-report, for tracking over commits:
 //
 //   ./asctwin-bench-bernoulli --benchmark_filter='FP32|INT64|FP64'
@@ -125,18 +125,18 @@ void dsaMask(benchmark::State& state) {
 }
 
 // Stage 2 of the alias plan: the BernoulliMask kernel expanding the mask into
-// FP32 (non-aliased here, so that the mask survives the iterations).
-void bernoulliMaskKernel(benchmark::State& state) {
+// the dtype (non-aliased here, so that the mask survives the iterations).
+void bernoulliMaskKernel(benchmark::State& state, Dtype d) {
   stream();
   using namespace asctwin::ops::bernoulli;
   BernoulliMaskTiling tiling{};
-  if (!computeBernoulliMaskTiling(ACL_FLOAT, kElements, false, asctwin::device::currentSoc(),
+  if (!computeBernoulliMaskTiling(d.acl, kElements, false, asctwin::device::currentSoc(),
                                   &tiling)) {
     state.SkipWithError("tiling failed");
     return;
   }
   DeviceMemory mask(asctwin::dsa::maskBytesFor(kElements));
-  DeviceMemory out(kElements * 4);
+  DeviceMemory out(kElements * d.width);
   std::memset(mask.data, 0x5A, asctwin::dsa::maskBytesFor(kElements));
   for (auto _ : state) {
     if (!runBernoulliMask(tiling, mask.data, out.data)) {
@@ -144,7 +144,7 @@ void bernoulliMaskKernel(benchmark::State& state) {
       break;
     }
   }
-  setCounters(state, kElements * 4);
+  setCounters(state, kElements * d.width);
   state.counters["blocks"] = tiling.blockDim;
 }
 
@@ -164,11 +164,12 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("memset/" + n).c_str(), memsetFloor, d)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
+    benchmark::RegisterBenchmark(("new_stage/bernoulli_mask_kernel/" + n).c_str(),
+                                 bernoulliMaskKernel, d)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
   }
   benchmark::RegisterBenchmark("new_stage/dsa_mask", dsaMask)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
-  benchmark::RegisterBenchmark("new_stage/bernoulli_mask_kernel/FP32", bernoulliMaskKernel)
       ->Unit(benchmark::kMillisecond)
       ->UseRealTime();
   benchmark::Initialize(&argc, argv);

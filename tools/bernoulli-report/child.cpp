@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "asctwin/asctwin_ext.h"
+#include "child_stages.h"
 #include "device/worker_pool.h"
 #include "device_call.h"
 #include "dtypes.h"
@@ -56,6 +57,8 @@ json timeChild(const Options& o) {
     r["hash"] = hashBytes(host);
     r["ones"] = countOnes(host, d.width, d.one);
     r["elements"] = host.size() / d.width;
+    if (o.childPath == "new" && plan.plan == ASCTWIN_BERNOULLI_PLAN_ALIAS)
+      r["stages"] = timeNewPathStages(o, d, t, seed);
   }
   r["times_ms"] = ms;
   r["twin_threads"] = device::WorkerPool::instance().size();

@@ -13,6 +13,12 @@ const TimeRow* rowOf(const Report& r, const std::string& dtype) {
   return nullptr;
 }
 
+// Why a time target is missed, measured: the new path's two stages.
+std::string stagesOf(const TimeRow& row) {
+  if (!row.dsa.ok || !row.kernel.ok) return "";
+  return format("; new = DSA mask %.3f + BernoulliMask %.3f ms", row.dsa.p50, row.kernel.p50);
+}
+
 // "peer is at least `factor` times slower than new": ratio = peer / new.
 Target fasterThan(const TimeRow& row, const Timing& other, const std::string& otherName,
                   double factor, const std::string& id) {
@@ -31,6 +37,7 @@ Target fasterThan(const TimeRow& row, const Timing& other, const std::string& ot
     t.measured = other.p50 / row.fresh.p50;
     t.status = t.measured >= factor ? "PASS" : "MISS";
     t.reason = format("P50 %.3f ms vs new %.3f ms", other.p50, row.fresh.p50);
+    if (t.status == "MISS") t.reason += stagesOf(row);
   }
   return t;
 }
@@ -68,6 +75,7 @@ void judgeTargets(Report& r) {
       t.measured = row.fresh.p50 / row.memset.p50;
       t.status = t.measured <= 3.0 ? "PASS" : "MISS";
       t.reason = format("new P50 %.3f ms vs memset %.3f ms", row.fresh.p50, row.memset.p50);
+      if (t.status == "MISS") t.reason += stagesOf(row);
     }
     out.push_back(t);
   }

@@ -68,6 +68,18 @@ void measureTime(Report& r, Progress& bar) {
       row.output.ones = n.at("ones").get<uint64_t>();
       row.output.elements = n.at("elements").get<uint64_t>();
     }
+    if (row.fresh.ok && n.contains("stages")) {
+      const nlohmann::json& st = n.at("stages");
+      for (auto [t, key] : {std::pair{&row.dsa, "dsa_ms"}, std::pair{&row.kernel, "kernel_ms"}}) {
+        t->ok = true;
+        t->ms = st.at(key).get<std::vector<double>>();
+        t->p50 = percentile(t->ms, 50);
+        t->p90 = percentile(t->ms, 90);
+      }
+      row.stagesMatch = st.at("hash").get<uint64_t>() == row.output.hashNew;
+      if (!row.stagesMatch)
+        r.notes.push_back("time " + dtype + ": the stages' output differs from the operator's");
+    }
     if (row.legacy.ok) row.output.hashLegacy = l.at("hash").get<uint64_t>();
     row.output.measured = row.fresh.ok && row.legacy.ok;
     for (const Timing* t : {&row.fresh, &row.legacy, &row.memset})

@@ -107,6 +107,26 @@ void printTime(const Report& r, std::FILE* f) {
                  r.twinThreads);
 }
 
+// The new path's P50 split into its two stream tasks, next to the floor.
+void printStages(const Report& r, std::FILE* f) {
+  bool any = false;
+  for (const TimeRow& row : r.time) any |= row.dsa.ok;
+  if (!any) return;
+  std::fprintf(f,
+               "\nWhere the new path's time goes (ms, P50 of the same protocol; each stage "
+               "timed alone: DSA mask into out, then BernoulliMask in place)\n");
+  TextTable t({"dtype", "DSA mask", "BernoulliMask", "sum", "new", "memset", "DSA/memset",
+               "kernel/memset"});
+  for (const TimeRow& row : r.time) {
+    if (!row.dsa.ok) continue;
+    t.add({row.dtype, ms(row.dsa, row.dsa.p50), ms(row.kernel, row.kernel.p50),
+           format("%.3f", row.dsa.p50 + row.kernel.p50), ms(row.fresh, row.fresh.p50),
+           ms(row.memset, row.memset.p50), ratio(row.dsa, row.memset),
+           ratio(row.kernel, row.memset)});
+  }
+  t.print(f);
+}
+
 void printOutputs(const Report& r, std::FILE* f) {
   if (r.time.empty()) return;
   std::fprintf(f,
@@ -173,6 +193,7 @@ void printReport(const Report& r, std::FILE* f) {
   printWorkspace(r, f);
   printMemory(r, f);
   printTime(r, f);
+  printStages(r, f);
   printOutputs(r, f);
   printTargets(r, f);
   for (const std::string& n : r.notes) std::fprintf(f, "note: %s\n", n.c_str());

@@ -55,6 +55,10 @@ struct TimeRow {
   std::string dtype;
   size_t width = 0;
   Timing fresh, legacy, memset;
+  // The new path's two stream tasks timed alone (child_stages.h), and whether
+  // their output equals the operator's.
+  Timing dsa, kernel;
+  bool stagesMatch = false;
   std::map<std::string, Timing> peers;  // "torch", "numpy"
   OutputCheck output;
 };

@@ -95,6 +95,10 @@ json reportJson(const Report& r) {
                     {"new", timingJson(row.fresh)},
                     {"legacy", timingJson(row.legacy)},
                     {"memset", timingJson(row.memset)},
+                    {"stages",
+                     {{"dsa_mask", timingJson(row.dsa)},
+                      {"bernoulli_mask_kernel", timingJson(row.kernel)},
+                      {"output_equals_operator", row.stagesMatch}}},
                     {"peers", peers},
                     {"ratios", ratios}});
     const OutputCheck& c = row.output;
