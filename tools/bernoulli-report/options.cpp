@@ -44,8 +44,9 @@ What is measured (every figure in this run, on this machine):
              interval and the exact two-sided binomial test, Holm-corrected
              over the dtypes at 1 %. Dtype i uses seed --seed + i, so the
              dtypes are independent samples.
-  checker    asctwin-sanitizer (when built next to this tool) on the
-             BernoulliMask kernel of a small aliased FP32 tensor.
+  checker    asctwin-sanitizer --tool all (when built next to this tool) on
+             the DSA + BernoulliMask kernel of an aliased FP32 [1024, 1024]
+             (40 blocks, high-to-low waves); "checker: not built" otherwise.
   targets    PASS/MISS against the issue's targets, with the measured ratio.
 
 Default protocol: --warmup 2 --runs 8, chosen so that the default run

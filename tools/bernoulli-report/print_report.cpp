@@ -153,7 +153,8 @@ void printOutputs(const Report& r, std::FILE* f) {
 
 void printTargets(const Report& r, std::FILE* f) {
   std::fprintf(f,
-               "\nChecker (asctwin-sanitizer --tool all on a 128x128 FP32 aliased Bernoulli): "
+               "\nChecker (asctwin-sanitizer --tool all on a [1024, 1024] FP32 aliased Bernoulli, "
+               "40 blocks): "
                "%s\n",
                r.checker.verdict.c_str());
   if (r.targets.empty()) return;

@@ -76,6 +76,8 @@ struct CheckerInfo {
   std::string tool, verdict, output;
   int exitCode = -1;
   std::optional<uint64_t> findings;
+  std::string mode;  // the kernel child's own report: "check" under the checker
+  uint64_t scheduleHash = 0, instructions = 0;
 };
 
 struct Target {

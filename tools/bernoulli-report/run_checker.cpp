@@ -1,7 +1,8 @@
 // Checker section: the design reports "0 FAIL" from msSanitizer for its
 // kernel; here asctwin-sanitizer (issue #7) runs this tool's kernel child (a
-// 128 x 128 FP32 aliased Bernoulli: DSA mask in out, BernoulliMask's
-// high-to-low waves with SyncAll) under check mode with every check on, and
+// 1024 x 1024 FP32 aliased Bernoulli on 40 blocks: DSA mask in out,
+// BernoulliMask's high-to-low waves with SyncAll) under check mode with every
+// check on, and
 // its verdict is reported. The checker is found where the build puts it
 // (ASCTWIN_REPORT_SANITIZER, set by CMake when the target exists) or next to
 // this executable (install, or the build tree's tools/sanitizer). The runner's
@@ -11,6 +12,7 @@
 
 #include <fstream>
 #include <regex>
+#include <sstream>
 
 #include "run_self.h"
 #include "sections.h"
@@ -70,9 +72,20 @@ void runChecker(Report& r, Progress& bar) {
   c.output = p.out + p.err;
   if (c.output.size() > 4000) c.output = c.output.substr(c.output.size() - 4000);
   c.findings = findingsIn(jsonPath, c.output);
+  // The child's JSON line says whether its launches really ran in check mode.
+  std::istringstream lines(p.out);
+  for (std::string line; std::getline(lines, line);) {
+    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("mode")) continue;
+    c.mode = j.at("mode").get<std::string>();
+    c.scheduleHash = j.at("schedule_hash").get<uint64_t>();
+    c.instructions = j.at("instructions").get<uint64_t>();
+  }
   if (fd >= 0) ::unlink(jsonPath);
   if (!p.started) {
     c.verdict = "could not run " + c.tool;
+  } else if (p.exitCode == 0 && c.mode != "check") {
+    c.verdict = "ERROR: the kernel did not run in check mode under the checker";
   } else if (p.exitCode == 0) {
     c.verdict = "PASS: " + std::to_string(c.findings.value_or(0)) + " findings";
   } else if (c.findings && *c.findings > 0) {

@@ -133,11 +133,16 @@ json reportJson(const Report& r) {
                      {"threads", p.threads}});
   j["peers"] = peers;
   const CheckerInfo& c = r.checker;
-  j["checker"] = {
-      {"built", c.built},        {"ran", c.ran},
-      {"tool", c.tool},          {"verdict", c.verdict},
-      {"exit_code", c.exitCode}, {"findings", c.findings ? json(*c.findings) : json(nullptr)},
-      {"output", c.output}};
+  j["checker"] = {{"built", c.built},
+                  {"ran", c.ran},
+                  {"tool", c.tool},
+                  {"verdict", c.verdict},
+                  {"exit_code", c.exitCode},
+                  {"findings", c.findings ? json(*c.findings) : json(nullptr)},
+                  {"kernel_mode", c.mode},
+                  {"schedule_hash", c.scheduleHash},
+                  {"instructions", c.instructions},
+                  {"output", c.output}};
   json targets = json::array();
   for (const Target& t : r.targets)
     targets.push_back({{"id", t.id},

@@ -125,6 +125,11 @@ TEST(BernoulliReportJson, TimeRowsHoldTheProtocolsRuns) {
       EXPECT_EQ(x.at("runs_ms").size(), 3u);
       EXPECT_LE(x.at("p50_ms").get<double>(), x.at("p90_ms").get<double>());
     }
+    // The new path's two stages, timed alone, give the operator's output.
+    const json& st = t.at("stages");
+    EXPECT_TRUE(st.at("output_equals_operator").get<bool>());
+    EXPECT_EQ(st.at("dsa_mask").at("runs_ms").size(), 3u);
+    EXPECT_EQ(st.at("bernoulli_mask_kernel").at("runs_ms").size(), 3u);
     for (const char* peer : {"torch", "numpy"}) {
       const json& x = t.at("peers").at(peer);
       if (x.at("measured").get<bool>()) {
@@ -186,6 +191,8 @@ TEST(BernoulliReportJson, CheckerVerdictMatchesItsState) {
   // The BernoulliMask kernel is expected clean (issue #7's acceptance).
   EXPECT_EQ(c.at("exit_code"), 0) << c.at("output").get<std::string>();
   EXPECT_EQ(c.at("findings"), 0);
+  EXPECT_EQ(c.at("kernel_mode"), "check");
+  EXPECT_NE(c.at("schedule_hash").get<uint64_t>(), 0u);
   EXPECT_EQ(c.at("verdict").get<std::string>().rfind("PASS", 0), 0u);
 }
 
