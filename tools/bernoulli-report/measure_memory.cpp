@@ -39,6 +39,8 @@ MemoryFigures measure(const Options& o, const std::string& dtype, const std::str
   f.workspaceBytes = j.at("workspace_bytes").get<uint64_t>();
   f.peakAllocated = j.at("peak_allocated_bytes").get<uint64_t>();
   f.peakReserved = j.at("peak_reserved_bytes").get<uint64_t>();
+  f.incrementalAllocated = j.at("incremental_peak_allocated_bytes").get<uint64_t>();
+  f.incrementalReserved = j.at("incremental_peak_reserved_bytes").get<uint64_t>();
   f.allocatedGapPercent = gapPercent(f.peakAllocated, reference);
   f.reservedGapPercent = gapPercent(f.peakReserved, reference);
   return f;

@@ -62,6 +62,19 @@ void printMemory(const Report& r, std::FILE* f) {
     t.add(row);
   }
   t.print(f);
+  // Design §3.5.3: the GPU's incremental peak is 0 B, so a percentage of it
+  // is undefined; the bytes are printed instead.
+  std::string incr;
+  for (const MemoryRow& m : r.memory)
+    if (m.fresh.ok && m.legacy.ok)
+      incr += format("%s%s %s / %s B", incr.empty() ? "" : ", ", m.dtype.c_str(),
+                     groupDigits(m.fresh.incrementalAllocated).c_str(),
+                     groupDigits(m.legacy.incrementalAllocated).c_str());
+  if (!incr.empty())
+    std::fprintf(f,
+                 "  incremental peak allocated above the tensor, new / legacy (GPU: 0 B, a "
+                 "percentage is undefined): %s\n",
+                 incr.c_str());
 }
 
 void printTime(const Report& r, std::FILE* f) {

@@ -24,7 +24,8 @@ struct MemoryFigures {
   std::string error;
   std::string plan;
   uint64_t workspaceBytes = 0;
-  uint64_t peakAllocated = 0, peakReserved = 0;  // above the session's baseline
+  uint64_t peakAllocated = 0, peakReserved = 0;                // above the session's baseline
+  uint64_t incrementalAllocated = 0, incrementalReserved = 0;  // above the tensor
   double allocatedGapPercent = 0.0, reservedGapPercent = 0.0;
 };
 

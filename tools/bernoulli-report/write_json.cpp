@@ -29,6 +29,8 @@ json memoryJson(const MemoryFigures& m) {
           {"workspace_bytes", m.workspaceBytes},
           {"peak_allocated_bytes", m.peakAllocated},
           {"peak_reserved_bytes", m.peakReserved},
+          {"incremental_peak_allocated_bytes", m.incrementalAllocated},
+          {"incremental_peak_reserved_bytes", m.incrementalReserved},
           {"allocated_gap_percent", m.allocatedGapPercent},
           {"reserved_gap_percent", m.reservedGapPercent}};
 }

@@ -94,6 +94,10 @@ TEST(BernoulliReportJson, MemoryGapsArePresentAndConsistent) {
     EXPECT_GT(ws, 0u);
     EXPECT_EQ(m.at("legacy").at("peak_allocated_bytes").get<uint64_t>(),
               align512(ref + 32) + align512(ws + 32));
+    // Incremental peaks (above the tensor): none for new, the workspace for legacy.
+    EXPECT_EQ(m.at("new").at("incremental_peak_allocated_bytes").get<uint64_t>(), 0u);
+    EXPECT_EQ(m.at("legacy").at("incremental_peak_allocated_bytes").get<uint64_t>(),
+              align512(ws + 32));
   }
 }
 
