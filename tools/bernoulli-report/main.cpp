@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "child.h"
+#include "device/worker_pool.h"
 #include "outputs.h"
 #include "sections.h"
 
@@ -31,6 +32,8 @@ int runReport(const Options& o) {
   Report r;
   r.options = o;
   r.cores = usableCores();
+  // The children inherit the environment, so their pool has this size too.
+  r.twinThreads = asctwin::device::WorkerPool::instance().size();
   r.loadBefore = loadAverage();
   const auto start = std::chrono::steady_clock::now();
   {

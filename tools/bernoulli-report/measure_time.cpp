@@ -62,7 +62,6 @@ void measureTime(Report& r, Progress& bar) {
       row.memset.note = "not requested (--peers)";
     }
     if (row.fresh.ok) {
-      r.twinThreads = n.at("twin_threads").get<unsigned>();
       row.output.seed = n.at("seed").get<int64_t>();
       row.output.hashNew = n.at("hash").get<uint64_t>();
       row.output.ones = n.at("ones").get<uint64_t>();

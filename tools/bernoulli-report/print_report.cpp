@@ -1,5 +1,6 @@
 // The terminal form of the report: one aligned table per section, then the
 // targets with PASS/MISS/SKIP.
+#include <algorithm>
 #include <cmath>
 
 #include "asctwin/asctwin_ext.h"
@@ -204,6 +205,13 @@ void printReport(const Report& r, std::FILE* f) {
                "machine: %u cores, twin threads %u, load average %.2f before / %.2f after, "
                "%.1f s\n",
                r.cores, r.twinThreads, r.loadBefore, r.loadAfter, r.seconds);
+  // Other processes on the cores inflate wall times (memset's single thread
+  // most of all), so ratios of this run are only as good as the machine was idle.
+  if (std::max(r.loadBefore, r.loadAfter) > static_cast<double>(r.cores))
+    std::fprintf(f,
+                 "warning: the load average exceeded the %u cores during this run; other "
+                 "processes shared the cores, so times are inflated and ratios noisy\n",
+                 r.cores);
   printWorkspace(r, f);
   printMemory(r, f);
   printTime(r, f);
