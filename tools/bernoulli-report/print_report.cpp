@@ -29,14 +29,22 @@ std::string gap(double percent) {
 void printWorkspace(const Report& r, std::FILE* f) {
   if (r.workspace.empty()) return;
   std::fprintf(f,
-               "\nWorkspace of the in-place call on %s (bytes; the design on A2/A3: new 1,024, "
-               "the 1,024 B CANN reserves for any operator)\n",
+               "\nWorkspace of the in-place call on %s (bytes; the design's hardware figures "
+               "include the 1,024-1,536 B CANN reserves for every operator: new 1,024 there)\n",
                shapeText(r.options.shape).c_str());
-  TextTable t({"dtype", "new", "plan", "legacy", "plan", "reduction"});
+  // The design's hardware figures (§1.4 / §3.5.1) exist for [4096, 4096] only.
+  const bool designShape = r.options.shape == std::vector<int64_t>{4096, 4096};
+  auto designLegacy = [](const std::string& d) -> std::string {
+    if (d == "FP16" || d == "BF16") return "35,652,608";
+    if (d == "FP32") return "69,207,040";
+    if (d == "INT64" || d == "FP64") return "69,207,552";
+    return "-";
+  };
+  TextTable t({"dtype", "new", "plan", "legacy", "plan", "reduction", "design legacy (A2/A3)"});
   t.leftAlign({0, 2, 4});
   for (const WorkspaceRow& w : r.workspace)
     t.add({w.dtype, groupDigits(w.newBytes), w.newPlan, groupDigits(w.legacyBytes), w.legacyPlan,
-           format("%.3f%%", w.reductionPercent)});
+           format("%.3f%%", w.reductionPercent), designShape ? designLegacy(w.dtype) : "-"});
   t.print(f);
 }
 
