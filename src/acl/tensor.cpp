@@ -1,11 +1,11 @@
 #include "acl/tensor.h"
 
 #include <memory>
-#include <sstream>
 
 #include "acl/c_boundary.h"
 #include "acl/dtype.h"
 #include "acl/handle_registry.h"
+#include "common/text.h"
 #include "device/allocator.h"
 
 namespace asctwin::acl {
@@ -19,14 +19,6 @@ HandleRegistry<aclTensor>& registry() {
 // Element counts and byte sizes are kept below 2^62 so that every sum below
 // stays representable.
 constexpr int64_t kMaxElements = int64_t{1} << 62;
-
-std::string listText(const std::vector<int64_t>& v) {
-  std::ostringstream os;
-  os << '[';
-  for (size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
-  os << ']';
-  return os.str();
-}
 
 // Product of dims into *out; false when it reaches kMaxElements.
 bool product(const std::vector<int64_t>& dims, int64_t* out) {

@@ -22,10 +22,10 @@ inline constexpr int kInternal = 500000;           // ACL_ERROR_INTERNAL_ERROR
 inline constexpr int kFailure = 500001;            // ACL_ERROR_FAILURE
 inline constexpr int kRtFailure = 500003;          // ACL_ERROR_RT_FAILURE
 
-inline constexpr int kNnParamNullptr = 161001;     // ACLNN_ERR_PARAM_NULLPTR
-inline constexpr int kNnParamInvalid = 161002;     // ACLNN_ERR_PARAM_INVALID
-inline constexpr int kNnRuntimeError = 361001;     // ACLNN_ERR_RUNTIME_ERROR
-inline constexpr int kNnInner = 561000;            // ACLNN_ERR_INNER
+inline constexpr int kNnParamNullptr = 161001;  // ACLNN_ERR_PARAM_NULLPTR
+inline constexpr int kNnParamInvalid = 161002;  // ACLNN_ERR_PARAM_INVALID
+inline constexpr int kNnRuntimeError = 361001;  // ACLNN_ERR_RUNTIME_ERROR
+inline constexpr int kNnInner = 561000;         // ACLNN_ERR_INNER
 inline constexpr int kNnInnerCreateExecutor = 561101;
 inline constexpr int kNnInnerNullptr = 561103;
 }  // namespace code
@@ -46,6 +46,16 @@ class [[nodiscard]] Status {
   std::string message_;
 };
 
-inline Status invalidParam(std::string msg) { return {code::kInvalidParam, std::move(msg)}; }
+inline Status invalidParam(std::string msg) {
+  return {code::kInvalidParam, std::move(msg)};
+}
+
+// The two ACLNN parameter errors every operator's validation returns.
+inline Status nnNullArgument(const std::string& name) {
+  return {code::kNnParamNullptr, name + " must not be null"};
+}
+inline Status nnInvalidArgument(std::string msg) {
+  return {code::kNnParamInvalid, std::move(msg)};
+}
 
 }  // namespace asctwin

@@ -106,7 +106,7 @@ aclnnStatus asctwinBernoulliGetPath(int* path) {
   return guard(
       "asctwinBernoulliGetPath",
       [&] {
-        if (path == nullptr) return asctwin::ops::bernoulli::detail::nullArgument("path");
+        if (path == nullptr) return asctwin::nnNullArgument("path");
         *path = b::threadPath();
         return asctwin::Status::ok();
       },
@@ -117,7 +117,7 @@ aclnnStatus asctwinBernoulliGetLastPlan(asctwinBernoulliPlanInfo* info) {
   return guard(
       "asctwinBernoulliGetLastPlan",
       [&] {
-        if (info == nullptr) return asctwin::ops::bernoulli::detail::nullArgument("info");
+        if (info == nullptr) return asctwin::nnNullArgument("info");
         *info = b::lastPlan();
         return asctwin::Status::ok();
       },

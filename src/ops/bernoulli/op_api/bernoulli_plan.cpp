@@ -167,8 +167,8 @@ Status resolvePath(int* path) {
   } else if (*v == "legacy") {
     *path = ASCTWIN_BERNOULLI_PATH_LEGACY;
   } else {
-    return invalidArgument(std::string("environment variable ") + kPathEnv +
-                           " must be \"new\" or \"legacy\", got \"" + *v + "\"");
+    return nnInvalidArgument(std::string("environment variable ") + kPathEnv +
+                             " must be \"new\" or \"legacy\", got \"" + *v + "\"");
   }
   return Status::ok();
 }
@@ -176,7 +176,7 @@ Status resolvePath(int* path) {
 Status setThreadPath(int path) {
   if (path != ASCTWIN_BERNOULLI_PATH_ENV && path != ASCTWIN_BERNOULLI_PATH_NEW &&
       path != ASCTWIN_BERNOULLI_PATH_LEGACY)
-    return invalidArgument(
+    return nnInvalidArgument(
         "path must be ASCTWIN_BERNOULLI_PATH_ENV (0), _NEW (1) or _LEGACY (2), got " +
         std::to_string(path));
   tPath = path;
@@ -224,28 +224,28 @@ Status planScalar(const char* api, const aclTensor* self, const aclScalar* prob,
   const char* selfName = inplace ? "selfRef" : "self";
   const char* outName = inplace ? "selfRef" : "out";
   // 1. null pointers
-  if (workspaceSize == nullptr) return nullArgument("workspaceSize");
-  if (executor == nullptr) return nullArgument("executor");
+  if (workspaceSize == nullptr) return nnNullArgument("workspaceSize");
+  if (executor == nullptr) return nnNullArgument("executor");
   *workspaceSize = 0;
   *executor = nullptr;
-  if (self == nullptr) return nullArgument(selfName);
-  if (prob == nullptr) return nullArgument("prob");
-  if (out == nullptr) return nullArgument(outName);
+  if (self == nullptr) return nnNullArgument(selfName);
+  if (prob == nullptr) return nnNullArgument("prob");
+  if (out == nullptr) return nnNullArgument(outName);
   if (Status s = checkLiveTensor(self, selfName); !s) return s;
   if (!acl::isLiveScalar(prob))
-    return invalidArgument(
+    return nnInvalidArgument(
         "prob is not a live aclScalar (destroyed, or not made by aclCreateScalar)");
   if (Status s = checkLiveTensor(out, outName); !s) return s;
   // 2. dtypes
   if (Status s = checkSelfDtype(*self, selfName); !s) return s;
   if (!isProbDtype(prob->dataType))
-    return invalidArgument(
+    return nnInvalidArgument(
         "prob dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, got " +
         acl::dataTypeName(prob->dataType));
   if (out->dataType != self->dataType)
-    return invalidArgument(std::string(outName) + " dtype " + acl::dataTypeName(out->dataType) +
-                           " must equal " + selfName + " dtype " +
-                           acl::dataTypeName(self->dataType));
+    return nnInvalidArgument(std::string(outName) + " dtype " + acl::dataTypeName(out->dataType) +
+                             " must equal " + selfName + " dtype " +
+                             acl::dataTypeName(self->dataType));
   // 3. the probability
   const double p = prob->toDouble();
   if (Status s = dsa::checkProb(p); !s) return s;
@@ -253,15 +253,16 @@ Status planScalar(const char* api, const aclTensor* self, const aclScalar* prob,
   if (Status s = checkRank(*self, selfName); !s) return s;
   if (Status s = checkRank(*out, outName); !s) return s;
   if (self->viewDims != out->viewDims)
-    return invalidArgument(std::string(selfName) + " shape " + shapeText(self->viewDims) + " and " +
-                           outName + " shape " + shapeText(out->viewDims) + " must be equal");
+    return nnInvalidArgument(std::string(selfName) + " shape " + listText(self->viewDims) +
+                             " and " + outName + " shape " + listText(out->viewDims) +
+                             " must be equal");
   // 5. formats
   if (Status s = checkFormat(*self, selfName); !s) return s;
   if (Status s = checkFormat(*out, outName); !s) return s;
   // 6. offset
   if (Status s = dsa::checkOffset(offset); !s) return s;
   // asctwin: the output must be writable device memory; the path must be known.
-  if (Status s = checkStorage(*out, outName, true); !s) return s;
+  if (Status s = acl::checkOperandStorage(*out, outName, true); !s) return s;
   int path = ASCTWIN_BERNOULLI_PATH_NEW;
   if (Status s = resolvePath(&path); !s) return s;
 
@@ -286,7 +287,7 @@ Status planScalar(const char* api, const aclTensor* self, const aclScalar* prob,
     const size_t w = acl::dataTypeSize(computeType);
     info.tasks = 4;  // DSA, Fill, DropoutDoMask, and Cast or ViewCopy
     if (!selfView.rowMajorContiguous() && self->data != nullptr) {
-      if (Status s = checkStorage(*self, selfName, false); !s) return s;
+      if (Status s = acl::checkOperandStorage(*self, selfName, false); !s) return s;
       info.contiguousBytes = n * b;
       info.contiguousOffset = ws.add(info.contiguousBytes);
       ++info.tasks;

@@ -170,34 +170,35 @@ Status planTensor(const char* api, const aclTensor* self, const aclTensor* prob,
   const char* selfName = inplace ? "selfRef" : "self";
   const char* outName = inplace ? "selfRef" : "out";
   // 1. null pointers
-  if (workspaceSize == nullptr) return nullArgument("workspaceSize");
-  if (executor == nullptr) return nullArgument("executor");
+  if (workspaceSize == nullptr) return nnNullArgument("workspaceSize");
+  if (executor == nullptr) return nnNullArgument("executor");
   *workspaceSize = 0;
   *executor = nullptr;
-  if (self == nullptr) return nullArgument(selfName);
-  if (prob == nullptr) return nullArgument("prob");
-  if (out == nullptr) return nullArgument(outName);
+  if (self == nullptr) return nnNullArgument(selfName);
+  if (prob == nullptr) return nnNullArgument("prob");
+  if (out == nullptr) return nnNullArgument(outName);
   if (Status s = checkLiveTensor(self, selfName); !s) return s;
   if (Status s = checkLiveTensor(prob, "prob"); !s) return s;
   if (Status s = checkLiveTensor(out, outName); !s) return s;
   // 2. dtypes
   if (Status s = checkSelfDtype(*self, selfName); !s) return s;
   if (!isProbDtype(prob->dataType))
-    return invalidArgument(
+    return nnInvalidArgument(
         "prob dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, got " +
         acl::dataTypeName(prob->dataType));
   if (out->dataType != self->dataType)
-    return invalidArgument(std::string(outName) + " dtype " + acl::dataTypeName(out->dataType) +
-                           " must equal " + selfName + " dtype " +
-                           acl::dataTypeName(self->dataType));
+    return nnInvalidArgument(std::string(outName) + " dtype " + acl::dataTypeName(out->dataType) +
+                             " must equal " + selfName + " dtype " +
+                             acl::dataTypeName(self->dataType));
   // 3. the probabilities are checked when the operator runs.
   // 4. ranks, shapes, broadcasting
   if (Status s = checkRank(*self, selfName); !s) return s;
   if (Status s = checkRank(*out, outName); !s) return s;
   if (Status s = checkRank(*prob, "prob"); !s) return s;
   if (self->viewDims != out->viewDims)
-    return invalidArgument(std::string(selfName) + " shape " + shapeText(self->viewDims) + " and " +
-                           outName + " shape " + shapeText(out->viewDims) + " must be equal");
+    return nnInvalidArgument(std::string(selfName) + " shape " + listText(self->viewDims) +
+                             " and " + outName + " shape " + listText(out->viewDims) +
+                             " must be equal");
   const size_t r = out->rank();
   const size_t pr = prob->rank();
   std::vector<int64_t> probStrides(r, 0);
@@ -212,10 +213,10 @@ Status planTensor(const char* api, const aclTensor* self, const aclTensor* prob,
     }
   }
   if (!broadcasts)
-    return invalidArgument("prob shape " + shapeText(prob->viewDims) + " does not broadcast to " +
-                           selfName + " shape " + shapeText(self->viewDims) +
-                           " (trailing dimensions must be equal or 1, and prob's rank at most " +
-                           selfName + "'s)");
+    return nnInvalidArgument("prob shape " + listText(prob->viewDims) + " does not broadcast to " +
+                             selfName + " shape " + listText(self->viewDims) +
+                             " (trailing dimensions must be equal or 1, and prob's rank at most " +
+                             selfName + "'s)");
   // 5. formats
   if (Status s = checkFormat(*self, selfName); !s) return s;
   if (Status s = checkFormat(*out, outName); !s) return s;
@@ -223,10 +224,10 @@ Status planTensor(const char* api, const aclTensor* self, const aclTensor* prob,
   // 6. offset
   if (Status s = dsa::checkOffset(offset); !s) return s;
   // asctwin: storage checks.
-  if (Status s = checkStorage(*out, outName, true); !s) return s;
+  if (Status s = acl::checkOperandStorage(*out, outName, true); !s) return s;
   const auto n = static_cast<uint64_t>(out->numel());
   if (n > 0) {
-    if (Status s = checkStorage(*prob, "prob", false); !s) return s;
+    if (Status s = acl::checkOperandStorage(*prob, "prob", false); !s) return s;
   }
 
   asctwinBernoulliPlanInfo info{};

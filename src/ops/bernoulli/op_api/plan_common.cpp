@@ -1,33 +1,14 @@
 #include "ops/bernoulli/op_api/plan_common.h"
 
-#include <sstream>
-
 #include "acl/dtype.h"
-#include "device/allocator.h"
 #include "ops/bernoulli/op_api/bernoulli_plan.h"
 
 namespace asctwin::ops::bernoulli::detail {
 
-Status nullArgument(const std::string& name) {
-  return Status(code::kNnParamNullptr, name + " must not be null");
-}
-
-Status invalidArgument(std::string message) {
-  return Status(code::kNnParamInvalid, std::move(message));
-}
-
-std::string shapeText(const std::vector<int64_t>& dims) {
-  std::ostringstream os;
-  os << '[';
-  for (size_t i = 0; i < dims.size(); ++i) os << (i ? ", " : "") << dims[i];
-  os << ']';
-  return os.str();
-}
-
 Status checkLiveTensor(const aclTensor* t, const char* name) {
   if (acl::isLiveTensor(t)) return Status::ok();
-  return invalidArgument(std::string(name) +
-                         " is not a live aclTensor (destroyed, or not made by aclCreateTensor)");
+  return nnInvalidArgument(std::string(name) +
+                           " is not a live aclTensor (destroyed, or not made by aclCreateTensor)");
 }
 
 bool isSelfDtype(aclDataType t) {
@@ -54,42 +35,22 @@ bool isProbDtype(aclDataType t) {
 
 Status checkSelfDtype(const aclTensor& t, const char* name) {
   if (isSelfDtype(t.dataType)) return Status::ok();
-  return invalidArgument(std::string(name) +
-                         " dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, "
-                         "ACL_UINT8, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL, got " +
-                         acl::dataTypeName(t.dataType));
+  return nnInvalidArgument(std::string(name) +
+                           " dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, "
+                           "ACL_UINT8, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL, got " +
+                           acl::dataTypeName(t.dataType));
 }
 
 Status checkRank(const aclTensor& t, const char* name) {
   if (t.rank() <= kMaxRank) return Status::ok();
-  return invalidArgument(std::string(name) + " rank must be at most 8, got " +
-                         std::to_string(t.rank()));
+  return nnInvalidArgument(std::string(name) + " rank must be at most 8, got " +
+                           std::to_string(t.rank()));
 }
 
 Status checkFormat(const aclTensor& t, const char* name) {
   if (!t.isPrivateFormat()) return Status::ok();
-  return invalidArgument(std::string(name) + " format must not be a private format, got " +
-                         acl::formatName(t.format));
-}
-
-Status checkStorage(const aclTensor& t, const char* name, bool write) {
-  if (t.isEmpty()) return Status::ok();
-  if (t.data == nullptr)
-    return Status(code::kNnParamNullptr, std::string(name) + " has no data (tensorData is null) " +
-                                             "but holds " + std::to_string(t.numel()) +
-                                             " elements");
-  Status s = device::DeviceMemory::instance().checkRange(t.data, t.storageBytes(), name);
-  if (!s)
-    return invalidArgument(std::string(name) +
-                           " storage must be device memory from aclrtMalloc: " + s.message());
-  if (write) {
-    for (size_t i = 0; i < t.rank(); ++i)
-      if (t.viewDims[i] > 1 && t.strides[i] == 0)
-        return invalidArgument(std::string(name) + " has stride 0 on dimension " +
-                               std::to_string(i) + " of extent " + std::to_string(t.viewDims[i]) +
-                               ": several elements would be written to one location");
-  }
-  return Status::ok();
+  return nnInvalidArgument(std::string(name) + " format must not be a private format, got " +
+                           acl::formatName(t.format));
 }
 
 uint64_t Layout::add(uint64_t bytes) {

@@ -6,16 +6,14 @@
 #include <vector>
 
 #include "acl/tensor.h"
+#include "acl/tensor_checks.h"
 #include "common/status.h"
+#include "common/text.h"
 
 namespace asctwin::ops::bernoulli::detail {
 
 inline constexpr size_t kMaxRank = 8;
 inline constexpr uint64_t kNotInWorkspace = UINT64_MAX;
-
-Status nullArgument(const std::string& name);
-Status invalidArgument(std::string message);
-std::string shapeText(const std::vector<int64_t>& dims);
 
 // The handle is a live tensor / scalar (ACLNN_ERR_PARAM_INVALID otherwise).
 Status checkLiveTensor(const aclTensor* t, const char* name);
@@ -25,10 +23,6 @@ bool isProbDtype(aclDataType t);
 Status checkSelfDtype(const aclTensor& t, const char* name);
 Status checkRank(const aclTensor& t, const char* name);
 Status checkFormat(const aclTensor& t, const char* name);
-// A non-empty tensor the operator reads (write = false) or writes: it has
-// data, its storage is device memory, and (write) no two elements share a
-// location through a stride 0.
-Status checkStorage(const aclTensor& t, const char* name, bool write);
 
 // Workspace layout: pieces at 512-byte-aligned offsets.
 struct Layout {

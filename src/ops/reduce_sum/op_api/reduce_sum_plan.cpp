@@ -5,7 +5,6 @@
 #include "ops/reduce_sum/op_api/reduce_sum_plan.h"
 
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,7 +12,9 @@
 #include "acl/executor.h"
 #include "acl/int_array.h"
 #include "acl/runtime.h"
+#include "acl/tensor_checks.h"
 #include "common/env.h"
+#include "common/text.h"
 #include "device/allocator.h"
 #include "device/soc.h"
 #include "device/stream.h"
@@ -32,21 +33,6 @@ constexpr uint64_t kWorkspaceAlign = 512;
 thread_local uint32_t tForcedBlocks = 0;
 thread_local ReduceSumPlanInfo tLastPlan{};
 
-Status nullArgument(const char* name) {
-  return Status(code::kNnParamNullptr, std::string(name) + " must not be null");
-}
-Status invalid(std::string message) {
-  return Status(code::kNnParamInvalid, std::move(message));
-}
-
-std::string listText(const std::vector<int64_t>& v) {
-  std::ostringstream os;
-  os << '[';
-  for (size_t i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
-  os << ']';
-  return os.str();
-}
-
 bool supportedType(int t) {
   return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16;
 }
@@ -56,41 +42,22 @@ uint32_t typeKey(int t) {
 
 Status checkDtype(int t, const char* name) {
   if (supportedType(t)) return Status::ok();
-  return invalid(std::string(name) + " must be one of ACL_FLOAT, ACL_FLOAT16, ACL_BF16, got " +
-                 acl::dataTypeName(t));
+  return nnInvalidArgument(std::string(name) +
+                           " must be one of ACL_FLOAT, ACL_FLOAT16, ACL_BF16, got " +
+                           acl::dataTypeName(t));
 }
 
 // A tensor the operator reads (write = false) or writes.
-Status checkStorage(const aclTensor& t, const char* name, bool write) {
-  if (t.isEmpty()) return Status::ok();
-  if (t.data == nullptr)
-    return Status(code::kNnParamNullptr, std::string(name) +
-                                             " has no data (tensorData is null) but holds " +
-                                             std::to_string(t.numel()) + " elements");
-  Status s = device::DeviceMemory::instance().checkRange(t.data, t.storageBytes(), name);
-  if (!s)
-    return invalid(std::string(name) +
-                   " storage must be device memory from aclrtMalloc: " + s.message());
-  if (write) {
-    for (size_t i = 0; i < t.rank(); ++i)
-      if (t.viewDims[i] > 1 && t.strides[i] == 0)
-        return invalid(std::string(name) + " has stride 0 on dimension " + std::to_string(i) +
-                       " of extent " + std::to_string(t.viewDims[i]) +
-                       ": several elements would be written to one location");
-  }
-  return Status::ok();
-}
-
 Status blockOverride(uint32_t* blocks) {
   *blocks = tForcedBlocks;
   if (*blocks != 0) return Status::ok();
   Status error;
   const std::optional<uint64_t> v = envUnsigned(kBlocksEnv, &error);
-  if (!error) return invalid(error.message());
+  if (!error) return nnInvalidArgument(error.message());
   if (!v) return Status::ok();
   if (*v == 0 || *v > 65535)
-    return invalid(std::string(kBlocksEnv) + " must be a block count in [1, 65535], got " +
-                   std::to_string(*v));
+    return nnInvalidArgument(std::string(kBlocksEnv) +
+                             " must be a block count in [1, 65535], got " + std::to_string(*v));
   *blocks = static_cast<uint32_t>(*v);
   return Status::ok();
 }
@@ -174,29 +141,32 @@ Status planReduceSum(const aclTensor* self, const aclIntArray* dim, bool keepDim
                      aclDataType dtype, aclTensor* out, uint64_t* workspaceSize,
                      aclOpExecutor** executor) {
   // 1. Null pointers.
-  if (workspaceSize == nullptr) return nullArgument("workspaceSize");
-  if (executor == nullptr) return nullArgument("executor");
-  if (self == nullptr) return nullArgument("self");
-  if (dim == nullptr) return nullArgument("dim");
-  if (out == nullptr) return nullArgument("out");
+  if (workspaceSize == nullptr) return nnNullArgument("workspaceSize");
+  if (executor == nullptr) return nnNullArgument("executor");
+  if (self == nullptr) return nnNullArgument("self");
+  if (dim == nullptr) return nnNullArgument("dim");
+  if (out == nullptr) return nnNullArgument("out");
   // 2. Live handles.
   if (!acl::isLiveTensor(self))
-    return invalid("self is not a live aclTensor (destroyed, or not made by aclCreateTensor)");
+    return nnInvalidArgument(
+        "self is not a live aclTensor (destroyed, or not made by aclCreateTensor)");
   if (!acl::isLiveTensor(out))
-    return invalid("out is not a live aclTensor (destroyed, or not made by aclCreateTensor)");
+    return nnInvalidArgument(
+        "out is not a live aclTensor (destroyed, or not made by aclCreateTensor)");
   if (!acl::isLiveIntArray(dim))
-    return invalid("dim is not a live aclIntArray (destroyed, or not made by aclCreateIntArray)");
+    return nnInvalidArgument(
+        "dim is not a live aclIntArray (destroyed, or not made by aclCreateIntArray)");
   // 3. Data types.
   if (Status s = checkDtype(self->dataType, "self dtype"); !s) return s;
   if (Status s = checkDtype(static_cast<int>(dtype), "dtype"); !s) return s;
   if (out->dataType != dtype)
-    return invalid("out dtype must equal dtype (" + acl::dataTypeName(dtype) + "), got " +
-                   acl::dataTypeName(out->dataType));
+    return nnInvalidArgument("out dtype must equal dtype (" + acl::dataTypeName(dtype) + "), got " +
+                             acl::dataTypeName(out->dataType));
   // 4. Ranks.
   if (self->rank() > kMaxRank)
-    return invalid("self rank must be at most 8, got " + std::to_string(self->rank()));
+    return nnInvalidArgument("self rank must be at most 8, got " + std::to_string(self->rank()));
   if (out->rank() > kMaxRank)
-    return invalid("out rank must be at most 8, got " + std::to_string(out->rank()));
+    return nnInvalidArgument("out rank must be at most 8, got " + std::to_string(out->rank()));
   // 5. Dimensions: in [-rank, rank) (a rank-0 self accepts 0 and -1), no repeats.
   const auto rank = static_cast<int64_t>(self->rank());
   const int64_t bound = rank == 0 ? 1 : rank;
@@ -205,12 +175,13 @@ Status planReduceSum(const aclTensor* self, const aclIntArray* dim, bool keepDim
   for (size_t i = 0; i < dim->size(); ++i) {
     const int64_t d = dim->values[i];
     if (d < -bound || d >= bound)
-      return invalid("dim[" + std::to_string(i) + "] = " + std::to_string(d) +
-                     " is out of range for a rank-" + std::to_string(rank) + " self (expected [" +
-                     std::to_string(-bound) + ", " + std::to_string(bound - 1) + "])");
+      return nnInvalidArgument("dim[" + std::to_string(i) + "] = " + std::to_string(d) +
+                               " is out of range for a rank-" + std::to_string(rank) +
+                               " self (expected [" + std::to_string(-bound) + ", " +
+                               std::to_string(bound - 1) + "])");
     const int64_t nd = d < 0 ? d + bound : d;
     if (seenAt[static_cast<size_t>(nd)] >= 0)
-      return invalid(
+      return nnInvalidArgument(
           "dim repeats dimension " + std::to_string(nd) + " (dim[" +
           std::to_string(seenAt[static_cast<size_t>(nd)]) + "] = " +
           std::to_string(dim->values[static_cast<size_t>(seenAt[static_cast<size_t>(nd)])]) +
@@ -228,19 +199,20 @@ Status planReduceSum(const aclTensor* self, const aclIntArray* dim, bool keepDim
     }
   }
   if (out->viewDims != expected)
-    return invalid("out shape must be " + listText(expected) + " (self " +
-                   listText(self->viewDims) + " reduced over dim " + listText(dim->values) +
-                   ", keepDims " + (keepDims ? "true" : "false") + "), got " +
-                   listText(out->viewDims));
+    return nnInvalidArgument("out shape must be " + listText(expected) + " (self " +
+                             listText(self->viewDims) + " reduced over dim " +
+                             listText(dim->values) + ", keepDims " + (keepDims ? "true" : "false") +
+                             "), got " + listText(out->viewDims));
   // 7. Formats.
   if (self->isPrivateFormat())
-    return invalid("self format must not be a private format, got " +
-                   acl::formatName(self->format));
+    return nnInvalidArgument("self format must not be a private format, got " +
+                             acl::formatName(self->format));
   if (out->isPrivateFormat())
-    return invalid("out format must not be a private format, got " + acl::formatName(out->format));
+    return nnInvalidArgument("out format must not be a private format, got " +
+                             acl::formatName(out->format));
   // 8. Storage and the block override.
-  if (Status s = checkStorage(*self, "self", false); !s) return s;
-  if (Status s = checkStorage(*out, "out", true); !s) return s;
+  if (Status s = acl::checkOperandStorage(*self, "self", false); !s) return s;
+  if (Status s = acl::checkOperandStorage(*out, "out", true); !s) return s;
   uint32_t forced = 0;
   if (Status s = blockOverride(&forced); !s) return s;
 
