@@ -394,6 +394,7 @@ void Launch::workerLoop(unsigned worker, unsigned workers) {
     if (!aborted_ && deadlockedLocked()) {
       observeDeadlockLocked();
       abortLocked(deadlockReportLocked());
+      continue;  // the blocks waiting at a barrier are Ready now: resume them to unwind
     }
     if (next == nullptr) {
       cv_.wait(lock);

@@ -153,6 +153,14 @@ __global__ __aicore__ void earlyReturn() {
   SyncAll();
 }
 
+// Block 0 makes one SyncAll more than the others, which return first: the
+// deadlock is seen by the worker thread that holds block 0 after its other
+// blocks finished (it must wake block 0 to unwind, not wait for a notify).
+__global__ __aicore__ void extraSyncAllOnBlockZero() {
+  SyncAll();
+  if (GetBlockIdx() == 0) SyncAll();
+}
+
 __global__ __aicore__ void waitNever(GM_ADDR sync) {
   GlobalTensor<int32_t> flags;
   flags.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(sync), 2 * 8);
@@ -275,6 +283,16 @@ TEST_F(KernelTest, SyncAllWithEarlyReturnIsReportedNotHung) {
   EXPECT_NE(msg.find("deadlocked"), std::string::npos) << msg;
   EXPECT_NE(msg.find("block 2 (AIV) returned after 0 SyncAll call(s)"), std::string::npos) << msg;
   EXPECT_NE(msg.find("SyncAll at sync_test.cpp:"), std::string::npos) << msg;
+}
+
+TEST_F(KernelTest, ExtraSyncAllOnOneBlockIsReportedForEveryBlockCount) {
+  for (uint32_t blocks = 2; blocks <= 9; ++blocks) {
+    SCOPED_TRACE("blocks " + std::to_string(blocks));
+    EXPECT_EQ(asctwin::run(extraSyncAllOnBlockZero, vec(blocks, "extra")), ACL_ERROR_RT_FAILURE);
+    const std::string msg = lastError();
+    EXPECT_NE(msg.find("block 0 (AIV) waits in SyncAll call #2"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("block 1 (AIV) returned after 1 SyncAll call(s)"), std::string::npos) << msg;
+  }
 }
 
 TEST_F(KernelTest, IBWaitThatCanNeverSucceedIsReported) {
