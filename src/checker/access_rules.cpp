@@ -154,7 +154,8 @@ void LaunchState::execute(const kernel::CoreState& c, const kernel::Instr& in) {
 
 void LaunchState::access(uint32_t core, const kernel::Access& a, const IssuedInstr& who,
                          uint32_t serial, AtomicOp op, DType type) {
-  if (a.blockCount == 0 || a.blockBytes == 0) return;
+  // A conservative superset would report bytes the instruction never touches.
+  if (a.blockCount == 0 || a.blockBytes == 0 || !a.exact) return;
   if (a.blockCount == 1 || a.strideBytes == a.blockBytes) {
     accessRange(core, a.space, a.addr, a.addr + a.extent(), a.write, who, serial, op, type);
     return;

@@ -28,6 +28,9 @@ struct Access {
   uint32_t blockCount = 1;
   uint64_t strideBytes = 0;
   uint32_t buffer = 0;  // local memory: the buffer the operand belongs to (0: none)
+  // false: a superset of the bytes really accessed, known only when the
+  // instruction runs (Gather's source); good for ordering, not for shadow state.
+  bool exact = true;
   uint64_t extent() const {
     return blockCount == 0 ? 0 : (blockCount - 1) * strideBytes + blockBytes;
   }

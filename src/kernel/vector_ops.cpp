@@ -226,9 +226,11 @@ void vecGather(const LocalRef& dst, const LocalRef& src, const LocalRef& offsets
   };
   if (c.hooks & kHookCheck) {
     // The bytes read are known only when it runs: record the UB from src on.
-    in.add(operand(LocalRef{Space::UB, src.ptr, static_cast<uint32_t>(srcOff),
-                            static_cast<uint32_t>(c.ubBytes - srcOff), 0},
-                   false, c.ubBytes - srcOff));
+    Access whole = operand(LocalRef{Space::UB, src.ptr, static_cast<uint32_t>(srcOff),
+                                    static_cast<uint32_t>(c.ubBytes - srcOff), 0},
+                           false, c.ubBytes - srcOff);
+    whole.exact = false;
+    in.add(whole);
     issue(c, in, [validate, run] {
       uint64_t lo, hi;
       validate(&lo, &hi);

@@ -67,6 +67,26 @@ __global__ __aicore__ void usesAfterReset(GM_ADDR dst, int32_t useOld) {
   DataCopy(d, f, 64);
 }
 
+// Gather from a buffer only partly written, reading written words only.
+__global__ __aicore__ void gatherWrittenWords(GM_ADDR dst) {
+  GlobalTensor<float> d;
+  d.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(dst), 8);
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> table, offsets, out;
+  pipe.InitBuffer(table, 1024);
+  pipe.InitBuffer(offsets, 32);
+  pipe.InitBuffer(out, 32);
+  LocalTensor<float> t = table.Get<float>();
+  Duplicate(t, 2.0f, 8);  // the other 248 floats stay unwritten
+  LocalTensor<uint32_t> o = offsets.Get<uint32_t>();
+  for (uint32_t i = 0; i < 8; ++i) o.SetValue(i, 4 * (7 - i));
+  LocalTensor<float> r = out.Get<float>();
+  Gather(r, t, o, 0, 8);
+  SetFlag<HardEvent::V_MTE3>(0);
+  WaitFlag<HardEvent::V_MTE3>(0);
+  DataCopy(d, r, 8);
+}
+
 __global__ __aicore__ void readsUninitUb(GM_ADDR dst) {
   GlobalTensor<float> d;
   d.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(dst), 64);
@@ -161,6 +181,14 @@ TEST_F(MemoryFindings, UninitialisedUbRead) {
   ASSERT_EQ(f.size(), 1u) << dump(s.findings());
   EXPECT_EQ(f[0].first.line, markerLine(__FILE__, "uninit-ub"));
   EXPECT_EQ(f[0].first.pipe, "MTE3");
+}
+
+TEST_F(MemoryFindings, GatherOfWrittenWordsIsClean) {
+  DevBuf d(8 * 4);
+  checker::Session s(checker::all);
+  EXPECT_EQ(asctwin::run(gatherWrittenWords, vec(1, "gather"), d.gm()), 0) << lastError();
+  EXPECT_TRUE(s.findings().empty()) << dump(s.findings());
+  EXPECT_EQ(d.download<float>(8)[7], 2.0f);
 }
 
 TEST_F(MemoryFindings, UninitialisedGmRead) {
