@@ -82,7 +82,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 32));
   app.add_option("--first-seed", firstSeed, "the first seed")->default_val(0);
   app.add_option("--json", jsonPath, "also write the merged findings as JSON to this file");
-  app.add_flag("--quiet", quiet, "print only the summary line (not each finding) and discard the program's output");
+  app.add_flag("--quiet", quiet,
+               "print only the summary line (not each finding) and discard the program's output");
   app.add_option("command", command, "the program and its arguments (after --)")->required();
   asctwin::checker::Tools tools = asctwin::checker::all;
   try {
