@@ -18,6 +18,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "asctwin/asctwin_sanitizer.h"
@@ -84,10 +85,23 @@ int main(int argc, char** argv) {
   app.add_option("--json", jsonPath, "also write the merged findings as JSON to this file");
   app.add_flag("--quiet", quiet,
                "print only the summary line (not each finding) and discard the program's output");
-  app.add_option("command", command, "the program and its arguments (after --)")->required();
+  // Everything after the first "--" is the program and its own arguments,
+  // passed on untouched: CLI11 would otherwise take the program's options
+  // (e.g. `-- ./prog --opt`) as ours, since --tool accepts several values.
+  int ownArgc = argc;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--") {
+      ownArgc = i;
+      command.assign(argv + i + 1, argv + argc);
+      break;
+    }
+  }
+  app.add_option("command", command, "the program and its arguments (after --)")
+      ->required(ownArgc == argc);
   asctwin::checker::Tools tools = asctwin::checker::all;
   try {
-    app.parse(argc, argv);
+    app.parse(ownArgc, argv);
+    if (command.empty()) throw CLI::RequiredError("the program to run (after --)");
     if (!toolList.empty()) {
       tools = 0;
       for (const auto& t : toolList) {
