@@ -16,6 +16,9 @@
 //       offset   aclnnBernoulli into a contiguous [300] view at element 50 of
 //                a [400] storage: the fallback plan (no alias: the view does
 //                not cover its storage), guards intact
+//       rank8    aclnnBernoulli, dense 8-d [2, 3, 2, 5, 2, 3, 2, 7]: alias plan
+//       scalar   aclnnInplaceBernoulli on a rank-0 tensor: fallback plan
+//       boundary aclnnBernoulli, dense [257]: alias plan, a one-bit mask tail
 //       million  aclnnInplaceBernoulli, dense [1000, 1000] on the default
 //                40-core SoC: the alias plan, two waves per core
 //   checker_clean_ops reduce-sum <0|1>
@@ -108,6 +111,13 @@ bool layoutFor(const std::string& name, Layout& l) {
     l.offset = 50;
     l.storage = {400};
     l.expectedPlan = ASCTWIN_BERNOULLI_PLAN_FALLBACK;
+  } else if (name == "rank8") {
+    l.dims = {2, 3, 2, 5, 2, 3, 2, 7};  // the operator's largest rank
+  } else if (name == "scalar") {
+    l.inplace = true;  // rank 0: one element, too small for the alias tiling
+    l.expectedPlan = ASCTWIN_BERNOULLI_PLAN_FALLBACK;
+  } else if (name == "boundary") {
+    l.dims = {257};  // one past a 256-element tile; the mask's last byte holds one bit
   } else if (name == "million") {
     l.dims = {1000, 1000};
     l.inplace = true;
@@ -116,7 +126,7 @@ bool layoutFor(const std::string& name, Layout& l) {
   }
   if (l.strides.empty()) {
     l.strides.assign(l.dims.size(), 1);
-    for (size_t k = l.dims.size() - 1; k > 0; --k) l.strides[k - 1] = l.strides[k] * l.dims[k];
+    for (size_t k = l.dims.size(); k > 1; --k) l.strides[k - 2] = l.strides[k - 1] * l.dims[k - 1];
     l.storage = l.dims;
   }
   return true;
@@ -167,7 +177,7 @@ int runBernoulli(const DtypeInfo& d, const std::string& layoutName, double prob)
     selfData = deviceAlloc(selfBytes);
     OPS_CHECK(aclrtMemset(selfData, selfBytes, 0, selfBytes));
     std::vector<int64_t> dense(l.dims.size(), 1);
-    for (size_t k = l.dims.size() - 1; k > 0; --k) dense[k - 1] = dense[k] * l.dims[k];
+    for (size_t k = l.dims.size(); k > 1; --k) dense[k - 2] = dense[k - 1] * l.dims[k - 1];
     self = aclCreateTensor(l.dims.data(), l.dims.size(), d.dtype, dense.data(), 0, ACL_FORMAT_ND,
                            l.dims.data(), l.dims.size(), selfData);
   }
@@ -221,7 +231,8 @@ int runBernoulli(const DtypeInfo& d, const std::string& layoutName, double prob)
   for (size_t at = 0; at < inView.size(); ++at)
     if (!inView[at])
       for (size_t b = 0; b < d.bytes; ++b) bad += host[at * d.bytes + b] != kGuard;
-  const bool ok = bad == 0 && plan.plan == l.expectedPlan && ones > 0 && ones < n;
+  // Both values must appear (p = 0.5), except in a one-element tensor.
+  const bool ok = bad == 0 && plan.plan == l.expectedPlan && (n < 2 || (ones > 0 && ones < n));
   std::printf("bernoulli %s %s: plan %s, %u blocks, %lld elements, %lld ones, %lld bad: %s\n",
               d.name, layoutName.c_str(), asctwinBernoulliPlanName(plan.plan), plan.blockDim,
               static_cast<long long>(n), static_cast<long long>(ones), static_cast<long long>(bad),
@@ -308,10 +319,10 @@ int main(int argc, char** argv) {
     return runBernoulli(*d, argv[3], argc == 5 ? std::atof(argv[4]) : 0.35);
   }
   if (op == "reduce-sum" && argc == 3) return runReduceSum(std::atoi(argv[2]));
-  std::fprintf(
-      stderr,
-      "usage: %s bernoulli <dtype> <alias|waves|strided|transposed|offset|million> [prob]\n"
-      "       %s reduce-sum <0|1>\n",
-      argv[0], argv[0]);
+  std::fprintf(stderr,
+               "usage: %s bernoulli <dtype> "
+               "<alias|waves|strided|transposed|offset|rank8|scalar|boundary|million> [prob]\n"
+               "       %s reduce-sum <0|1>\n",
+               argv[0], argv[0]);
   return 1;
 }
