@@ -21,7 +21,7 @@ set(ASCTWIN_CANN_HOME_REL "${CMAKE_INSTALL_LIBDIR}/asctwin/cann")
 set(asc_dir "${CMAKE_INSTALL_LIBDIR}/cmake/ASC")
 file(RELATIVE_PATH ASCTWIN_ASC_UP "/${asc_dir}" "/")
 
-install(TARGETS asctwin-asc RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS asctwin-asc asctwin-asc-rewrite RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 configure_file(cmake/asc/asc-paths.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/asc-paths.cmake @ONLY)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/asc-config-version.cmake

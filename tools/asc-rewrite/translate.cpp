@@ -63,7 +63,7 @@ std::string lineDirective(std::string_view path) {
   return "#line 1 \"" + escapeString(path) + "\"\n";
 }
 
-TranslateResult translate(std::string_view text, std::string_view path) {
+TranslateResult translate(std::string_view text, std::string_view path, SourceForm form) {
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
   if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
 
@@ -75,6 +75,11 @@ TranslateResult translate(std::string_view text, std::string_view path) {
     edits.push_back(blank(text, tokens.code[first].begin, tokens.code[last].end));
   }
   rewriteLaunches(text, tokens.code, result.kernels, edits, result.launches, result.errors);
+  if (form == SourceForm::Raw) {
+    for (const std::vector<Token>& define : tokens.defines) {
+      rewriteLaunches(text, define, result.kernels, edits, result.launches, result.errors);
+    }
+  }
   rewriteDeviceCalls(text, tokens.code, edits);
 
   std::map<std::string, int, std::less<>> plainDefinitions;

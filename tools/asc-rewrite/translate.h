@@ -40,9 +40,19 @@ struct TranslateResult {
   [[nodiscard]] bool ok() const { return errors.empty(); }
 };
 
+// What translate() is given.
+//  - Preprocessed: the driver's pass-1 output (the faithful path);
+//  - Raw: an ASC source as written, for build systems that cannot run the
+//    driver (asctwin-asc-rewrite). Directives are not evaluated, so every
+//    `#if` branch counts, kernels of headers are unknown (their launches go
+//    through the registry) and launches in `#define`s are rewritten in place;
+//    the output starts with `#include "asctwin/asc_prelude.h"`.
+enum class SourceForm { Preprocessed, Raw };
+
 // `path` names the translation unit in diagnostics where the text has no
 // linemarker (and in a `#line 1` header put in front of such text).
-TranslateResult translate(std::string_view text, std::string_view path);
+TranslateResult translate(std::string_view text, std::string_view path,
+                          SourceForm form = SourceForm::Preprocessed);
 
 // `#line 1 "<path>"` plus a newline, with the path escaped as a string literal.
 std::string lineDirective(std::string_view path);
