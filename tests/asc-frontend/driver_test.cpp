@@ -443,6 +443,56 @@ TEST_F(Driver, DependencyFilesAreNamedAfterTheObjectWithoutMF) {
   EXPECT_EQ(deps.find("kernel_operator.h"), std::string::npos) << deps;
 }
 
+TEST_F(Driver, XLanguageHoldsUntilTheNextX) {
+  // After `-x aicpu`, `-x none` goes back to extensions: the archive is linked, not compiled.
+  write("task.aicpu", R"src(#include "aicpu_api.h"
+__global__ __aicpu__ uint32_t task(uint32_t* out) { *out = 42; return 0; }
+)src");
+  write("main.asc", R"src(#include <cstdio>
+#include "acl/acl.h"
+extern __global__ __aicpu__ uint32_t task(uint32_t* out);
+int main() {
+  aclInit(nullptr);
+  aclrtSetDevice(0);
+  uint32_t out = 0;
+  task<<<1, 0>>>(&out);
+  const int rc = aclrtSynchronizeStream(nullptr);
+  std::printf("rc=%d out=%u\n", rc, out);
+  return 0;
+}
+)src");
+  ASSERT_EQ(asc("-c main.asc").status, 0);
+  ASSERT_EQ(sh("ar qc libmain.a main.o").status, 0);
+  const Result run = buildAndRun("-x aicpu task.aicpu -x none libmain.a", "prog");
+  EXPECT_EQ(run.out, "rc=0 out=42\n") << run.err;
+}
+
+TEST_F(Driver, TheRawFrontEndCommand) {
+  // asctwin-asc-rewrite: the front end on a source as written (SourceForm::Raw).
+  write("raw.asc", "__global__ __vector__ void k(int);\nvoid f() { k<<<1, 0>>>(2); }\n");
+  const std::string rewrite = std::string("'") + ASC_REWRITE + "' ";
+  Result r = sh(rewrite + "raw.asc out/raw.cpp");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string out = readFile(dir_ / "out/raw.cpp");
+  const std::string head = "#include \"asctwin/asc_prelude.h\"\n#line 1 \"" +
+                           (fs::canonical(dir_) / "raw.asc").string() + "\"\n";
+  EXPECT_EQ(out.substr(0, head.size()), head) << out;
+  EXPECT_NE(out.find("::asctwin::ascLaunch(::asctwin::KernelSpec{::asctwin::KernelKind::Vector, 0, "
+                     "0}, \"k\", k, (1), (0), nullptr, 2);"),
+            std::string::npos)
+      << out;
+  // Errors: status 1, "file:line:col: error:", no stale output left.
+  write("bad.asc", "void f() {\n  k<<<1>>>(2);\n}\n");
+  r = sh(rewrite + "bad.asc out/raw.cpp");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("bad.asc:2:4: error: a launch takes two or three parameters"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "out/raw.cpp"));
+  EXPECT_EQ(sh(rewrite).status, 2);
+  EXPECT_EQ(sh(rewrite + "missing.asc x.cpp").status, 2);
+}
+
 TEST_F(Driver, OnlyTheTwinnedArchitecture) {
   write("a.asc", "int main() { return 0; }\n");
   const Result r = asc("--npu-arch=dav-3510 -c a.asc");

@@ -225,6 +225,7 @@ TEST(Robustness, PathologicalInputs) {
       std::string(20000, ')'),
       "__global__ void k();\n" + std::string(20000, '{'),
       std::string(5000, '\n') + "# 99999999999999999999999 \"x\"\nk<<<1>>>();",
+      "__global__ _<<<<,s>>>()>(){",  // found by fuzzing: `_<<<` was read as template arguments
   };
   std::string many;
   for (int i = 0; i < 5000; ++i) many += "k<<<1, 2, 3>>>(";

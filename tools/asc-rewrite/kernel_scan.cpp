@@ -173,7 +173,7 @@ class Scanner {
         j = close + 1;
         continue;
       }
-      if (t_.ident(j) && t_.punct(j + 1, '<')) {
+      if (t_.ident(j) && t_.punct(j + 1, '<') && t_.run(j + 1, '<') < 3) {  // `k<<<` is a launch
         const std::size_t close = t_.closeAngles(j + 1);
         if (close != kNoIndex && t_.punct(close + 1, '(')) return j;
         if (close != kNoIndex) {
