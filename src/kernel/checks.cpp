@@ -102,6 +102,12 @@ void checkGm(CoreState& c, const GmRef& ref, uint64_t extentBytes, const Site& s
   if (!s) c.launch->raise(c, site, "GM access: " + s.message(), Problem::GmOutOfBounds);
 }
 
+void checkGlobal(const GmRef& ref, uint64_t extentBytes, const char* role) {
+  CoreState& c = currentCore();
+  c.launch->checkAbort();
+  checkGm(c, ref, extentBytes, c.apiDepth > 0 ? c.apiSite : Site{role, "", 0}, role);
+}
+
 void checkLocal(CoreState& c, const LocalRef& ref, uint64_t extentBytes, const Site& site,
                 const char* role) {
   uint8_t* base = localBase(ref.space);

@@ -17,6 +17,7 @@
 #include "asctwin/kernel/runtime.h"
 #include "common/status.h"
 #include "kernel/fiber.h"
+#include "kernel/machine_state.h"
 #include "kernel/observer.h"
 
 namespace asctwin::kernel {
@@ -76,6 +77,15 @@ struct CoreState {
 
   AtomicOp atomicOp = AtomicOp::None;
   DType atomicType = DType::F32;
+  MachineState regs;
+
+  // The outermost Ascend C API call running on the core (apiEnter/apiLeave):
+  // its name and source line are the site of every instruction it issues,
+  // and its tensors' buffer ids go into their records.
+  uint32_t apiDepth = 0;
+  Site apiSite;
+  uint32_t apiBuffers[4] = {};
+  uint8_t apiBufferCount = 0;
 
   int32_t flags[static_cast<int>(AscendC::HardEvent::MAX)][8] = {};
   std::unordered_map<uintptr_t, DataCacheLine> dcache;
