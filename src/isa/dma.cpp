@@ -78,24 +78,25 @@ void copyBlocks(Mem dstMem, void* dst, Mem srcMem, const void* src, uint16_t nBu
     checkGmRange(x, dAddr, dExtent, "dst");
     checkAtomicShape(x, dAddr, bytes, dStride);
   }
-  Instr in = makeInstr(x, pipeOf(dstMem, srcMem));
-  in.add(access2d(spaceOf(srcMem), false, reinterpret_cast<uintptr_t>(s), nBurst,
-                  static_cast<uint32_t>(bytes), sStride));
-  in.add(access2d(spaceOf(dstMem), true, reinterpret_cast<uintptr_t>(d), nBurst,
-                  static_cast<uint32_t>(bytes), dStride));
-  if (dstMem == Mem::GM) {
-    in.atomicOp = x.c.atomicOp;
-    in.atomicType = x.c.atomicType;
-  }
+  const AtomicOp op = dstMem == Mem::GM ? x.c.atomicOp : AtomicOp::None;
+  const DType type = x.c.atomicType;
+  auto describe = [&](Instr& in) {
+    in.add(access2d(spaceOf(srcMem), false, reinterpret_cast<uintptr_t>(s), nBurst,
+                    static_cast<uint32_t>(bytes), sStride));
+    in.add(access2d(spaceOf(dstMem), true, reinterpret_cast<uintptr_t>(d), nBurst,
+                    static_cast<uint32_t>(bytes), dStride));
+    in.atomicOp = op;
+    in.atomicType = type;
+  };
   if (srcMem == Mem::GM || dstMem == Mem::GM) x.c.launch->schedPoint(x.c);
   if (dstMem == Mem::GM) {
-    kernel::issue(x.c, in, [=, &c = x.c, op = in.atomicOp, type = in.atomicType] {
+    emit(x, pipeOf(dstMem, srcMem), describe, [=, &c = x.c] {
       for (uint32_t b = 0; b < nBurst; ++b)
         writeGm(op, type, d + b * dStride, s + b * sStride, bytes);
       c.launch->noteProgress();
     });
   } else {
-    kernel::issue(x.c, in, [=] {
+    emit(x, pipeOf(dstMem, srcMem), describe, [=] {
       for (uint32_t b = 0; b < nBurst; ++b) std::memmove(d + b * dStride, s + b * sStride, bytes);
     });
   }
@@ -128,14 +129,15 @@ void copyGmToUbAlign(void* dst, const void* src, uint32_t elemBytes, uint16_t nB
   const auto sAddr = reinterpret_cast<uintptr_t>(src);
   uint8_t* d = localSide(x, Mem::UB, dst, (nBurst - 1) * ubStride + slot, "dst");
   checkGmRange(x, sAddr, (nBurst - 1) * gmStride + lenBurst, "src");
-  Instr in = makeInstr(x, PIPE_MTE2);
-  in.add(access2d(Space::GM, false, sAddr, nBurst, lenBurst, gmStride));
-  in.add(access2d(Space::UB, true, reinterpret_cast<uintptr_t>(d), nBurst,
-                  static_cast<uint32_t>(slot), ubStride));
+  auto describe = [&](Instr& in) {
+    in.add(access2d(Space::GM, false, sAddr, nBurst, lenBurst, gmStride));
+    in.add(access2d(Space::UB, true, reinterpret_cast<uintptr_t>(d), nBurst,
+                    static_cast<uint32_t>(slot), ubStride));
+  };
   // The padding register is read when the copy is issued.
   const uint64_t pad = x.c.regs.padValue;
   x.c.launch->schedPoint(x.c);
-  kernel::issue(x.c, in, [=] {
+  emit(x, PIPE_MTE2, describe, [=] {
     const auto* gm = reinterpret_cast<const uint8_t*>(sAddr);
     for (uint32_t b = 0; b < nBurst; ++b) {
       uint8_t* out = d + b * ubStride;
@@ -168,13 +170,16 @@ void copyUbToGmAlign(void* dst, const void* src, uint32_t elemBytes, uint16_t nB
   const uint8_t* s = localSide(x, Mem::UB, src, (nBurst - 1) * ubStride + lenBurst, "src");
   checkGmRange(x, dAddr, (nBurst - 1) * gmStride + lenBurst, "dst");
   checkAtomicShape(x, dAddr, lenBurst, gmStride);
-  Instr in = makeInstr(x, PIPE_MTE3);
-  in.atomicOp = x.c.atomicOp;
-  in.atomicType = x.c.atomicType;
-  in.add(access2d(Space::UB, false, reinterpret_cast<uintptr_t>(s), nBurst, lenBurst, ubStride));
-  in.add(access2d(Space::GM, true, dAddr, nBurst, lenBurst, gmStride));
+  const AtomicOp op = x.c.atomicOp;
+  const DType type = x.c.atomicType;
+  auto describe = [&](Instr& in) {
+    in.atomicOp = op;
+    in.atomicType = type;
+    in.add(access2d(Space::UB, false, reinterpret_cast<uintptr_t>(s), nBurst, lenBurst, ubStride));
+    in.add(access2d(Space::GM, true, dAddr, nBurst, lenBurst, gmStride));
+  };
   x.c.launch->schedPoint(x.c);
-  kernel::issue(x.c, in, [=, &c = x.c, op = in.atomicOp, type = in.atomicType] {
+  emit(x, PIPE_MTE3, describe, [=, &c = x.c] {
     for (uint32_t b = 0; b < nBurst; ++b)
       writeGm(op, type, reinterpret_cast<uint8_t*>(dAddr) + b * gmStride, s + b * ubStride,
               lenBurst);

@@ -5,7 +5,8 @@
 namespace asctwin::isa {
 
 Ctx enter(const char* name) {
-  CoreState& c = kernel::currentCore();
+  CoreState* core = kernel::gCore;
+  CoreState& c = core != nullptr ? *core : kernel::currentCore();  // the latter reports the misuse
   c.launch->checkAbort();
   if (c.apiDepth > 0) return Ctx{c, c.apiSite};
   return Ctx{c, Site{name, "", 0}};
@@ -24,9 +25,35 @@ const char* spaceLetters(Space s) {
   return kernel::spaceName(s);
 }
 
+namespace {
+// The core's image of a space (null when the core has none).
+uint8_t* imageOf(const CoreState& c, Space s, uint32_t* size) {
+  switch (s) {
+    case Space::UB:
+      *size = c.ubBytes;
+      return c.ub;
+    case Space::L1:
+      *size = c.l1Bytes;
+      return c.l1;
+    case Space::L0A:
+      *size = c.l0aBytes;
+      return c.l0a;
+    case Space::L0B:
+      *size = c.l0bBytes;
+      return c.l0b;
+    case Space::L0C:
+      *size = c.l0cBytes;
+      return c.l0c;
+    default:
+      *size = 0;
+      return nullptr;
+  }
+}
+}  // namespace
+
 LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role) {
-  uint8_t* base = kernel::localBase(space);
-  const uint32_t size = kernel::localSize(space);
+  uint32_t size = 0;
+  uint8_t* base = imageOf(x.c, space, &size);
   if (base == nullptr)
     x.c.launch->raise(x.c, x.site,
                       std::string(role) + ": " + kernel::spaceName(space) +
@@ -58,10 +85,9 @@ LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role) {
 }
 
 uint32_t resolveUbAddress32(Ctx& x, uint32_t addr, const char* role) {
-  const uint32_t size = kernel::localSize(Space::UB);
+  const uint32_t size = x.c.ubBytes;
   if (addr < size) return addr;
-  const auto base =
-      static_cast<uint32_t>(reinterpret_cast<uintptr_t>(kernel::localBase(Space::UB)));
+  const auto base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(x.c.ub));
   const uint32_t off = addr - base;  // modulo 2^32: the low bits of a host address
   if (off < size) return off;
   x.c.launch->raise(
@@ -71,7 +97,8 @@ uint32_t resolveUbAddress32(Ctx& x, uint32_t addr, const char* role) {
 }
 
 void checkLocalExtent(Ctx& x, const LocalOp& op, uint64_t extent, const char* role) {
-  const uint32_t size = kernel::localSize(op.space);
+  uint32_t size = 0;
+  imageOf(x.c, op.space, &size);
   if (op.offset + extent > size)
     x.c.launch->raise(x.c, x.site,
                       std::string(role) + " " + kernel::spaceName(op.space) + " access [" +

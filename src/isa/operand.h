@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "asctwin/isa/runtime.h"
 #include "kernel/instr.h"
@@ -26,6 +27,22 @@ Ctx enter(const char* name);
 
 // A new record on `pipe` carrying the API call's tensor buffer ids.
 Instr makeInstr(const Ctx& x, pipe_t pipe);
+
+// Issues one instruction: `describe(in)` adds its accesses to the record
+// (only when something looks at records: check mode or an observer), then
+// `work` carries it out (at once in fast mode; later, in the seeded order,
+// in check mode: it must capture by value).
+template <class Describe, class Work>
+inline void emit(Ctx& x, pipe_t pipe, Describe&& describe, Work&& work) {
+  if (__builtin_expect(x.c.hooks == 0, 1)) {
+    ++x.c.issued;
+    work();
+    return;
+  }
+  Instr in = makeInstr(x, pipe);
+  describe(in);
+  kernel::issue(x.c, in, std::forward<Work>(work));
+}
 
 // A local-memory operand: its space, host address and offset in the space.
 struct LocalOp {

@@ -45,11 +45,12 @@ void vbinary(VBin op, Elem t, void* dst, const void* src0, const void* src1, uin
   const Stream a = ubStream(x, src0, eb, src0S, lanes, "src0");
   const Stream b = ubStream(x, src1, eb, src1S, lanes, "src1");
   const Stream d = ubStream(x, dst, eb, dstS, lanes, "dst");
-  Instr in = makeInstr(x, PIPE_V);
-  record(x, in, lanes, a, false);
-  record(x, in, lanes, b, false);
-  record(x, in, lanes, d, true);
-  kernel::issue(x.c, in, [=] {
+  auto describe = [&](Instr& in) {
+    record(x, in, lanes, a, false);
+    record(x, in, lanes, b, false);
+    record(x, in, lanes, d, true);
+  };
+  emit(x, PIPE_V, describe, [=] {
     const Stream srcs[2] = {a, b};
     runElementwise(lanes, d, srcs, 2, [&](uint8_t* o, const uint8_t* const* s, uint64_t n) {
       vec::binary(vop, o, s[0], s[1], vt, n);
@@ -69,10 +70,11 @@ void vscalar(VScalar op, Elem t, void* dst, const void* src, uint64_t scalar, ui
   if (lanes.empty()) return;
   const Stream a = ubStream(x, src, eb, srcS, lanes, "src");
   const Stream d = ubStream(x, dst, eb, dstS, lanes, "dst");
-  Instr in = makeInstr(x, PIPE_V);
-  record(x, in, lanes, a, false);
-  record(x, in, lanes, d, true);
-  kernel::issue(x.c, in, [=] {
+  auto describe = [&](Instr& in) {
+    record(x, in, lanes, a, false);
+    record(x, in, lanes, d, true);
+  };
+  emit(x, PIPE_V, describe, [=] {
     runElementwise(lanes, d, &a, 1, [&](uint8_t* o, const uint8_t* const* s, uint64_t n) {
       vec::scalarOp(vop, o, s[0], scalar, vt, n);
     });
@@ -86,13 +88,13 @@ void vdup(Elem t, void* dst, uint64_t scalar, uint8_t repeat, VStride dstS, cons
   const Lanes lanes = lanesFrom(x.c.regs, repeat, kRepeatBytes / eb);
   if (lanes.empty()) return;
   const Stream d = ubStream(x, dst, eb, dstS, lanes, "dst");
-  Instr in = makeInstr(x, PIPE_V);
-  record(x, in, lanes, d, true);
-  kernel::issue(x.c, in, [=] {
-    runElementwise(lanes, d, nullptr, 0, [&](uint8_t* o, const uint8_t* const*, uint64_t n) {
-      vec::duplicate(o, vt, scalar, n);
-    });
-  });
+  emit(
+      x, PIPE_V, [&](Instr& in) { record(x, in, lanes, d, true); },
+      [=] {
+        runElementwise(lanes, d, nullptr, 0, [&](uint8_t* o, const uint8_t* const*, uint64_t n) {
+          vec::duplicate(o, vt, scalar, n);
+        });
+      });
 }
 
 void vconv(Elem dt, void* dst, Elem st, const void* src, Rnd mode, uint8_t repeat, VStride dstS,
@@ -110,10 +112,11 @@ void vconv(Elem dt, void* dst, Elem st, const void* src, Rnd mode, uint8_t repea
   if (lanes.empty()) return;
   const Stream s = ubStream(x, src, sb, srcS, lanes, "src");
   const Stream d = ubStream(x, dst, db, dstS, lanes, "dst");
-  Instr in = makeInstr(x, PIPE_V);
-  record(x, in, lanes, s, false);
-  record(x, in, lanes, d, true);
-  kernel::issue(x.c, in, [=] {
+  auto describe = [&](Instr& in) {
+    record(x, in, lanes, s, false);
+    record(x, in, lanes, d, true);
+  };
+  emit(x, PIPE_V, describe, [=] {
     runElementwise(lanes, d, &s, 1, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
       vec::cast(o, vdt, in8[0], vst, round, n);
     });

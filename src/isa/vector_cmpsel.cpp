@@ -186,9 +186,21 @@ void vsel(Elem t, void* dst, const void* src0, const void* src1, uint8_t repeat,
                     static_cast<uint32_t>(selBytes), selBytes));
   }
   record(x, in, lanes, d, true);
+  const vec::DType vt = vecType(t);
   kernel::issue(x.c, in, [=, &c = x.c] {
     uint8_t cmp[16];
     std::memcpy(cmp, c.regs.cmpMask, 16);
+    uint64_t n = 0;
+    if (d.contiguous(per) && a.contiguous(per) && (mode == 1 || b.contiguous(per)) &&
+        lanes.prefix(&n)) {
+      // Every enabled lane in order: the numeric core's select over n lanes
+      // (mode 0 reuses the 128 CMPMASK bits every iteration).
+      uint64_t scalar = 0;
+      std::memcpy(&scalar, cmp, eb);
+      vec::select(d.base, mode == 0 ? cmp : selBits, a.base, mode == 1 ? nullptr : b.base, scalar,
+                  vt, static_cast<vec::SelMode>(mode), n);
+      return;
+    }
     alignas(64) uint8_t ta[kRepeatBytes], tb[kRepeatBytes], to[kRepeatBytes];
     for (uint64_t r = 0; r < lanes.repeats; ++r) {
       uint64_t act[2];
@@ -243,6 +255,20 @@ void vgather(Elem t, void* dst, const void* offsets, uint32_t baseAddr, uint16_t
     in.add(whole);
   }
   kernel::issue(x.c, in, [=, &c = x.c, site = x.site] {
+    auto bad = [&](uint64_t lane, uint32_t off) {
+      c.launch->raise(c, site,
+                      "Gather offset[" + std::to_string(lane) + "] = " + std::to_string(off) +
+                          " (+ base " + std::to_string(base) + ") is misaligned or outside the UB");
+    };
+    uint64_t n = 0;
+    if (d.contiguous(per) && o.contiguous(per) && lanes.prefix(&n)) {
+      // Every enabled lane in order: check all offsets, then one gather.
+      const auto* offs = reinterpret_cast<const uint32_t*>(o.base);
+      for (uint64_t i = 0; i < n; ++i)
+        if (offs[i] % eb != 0 || uint64_t{base} + offs[i] + eb > ubSize) bad(i, offs[i]);
+      vec::gather(d.base, ub, offs, base, eb, n);
+      return;
+    }
     alignas(64) uint8_t out[kRepeatBytes];
     for (uint64_t r = 0; r < lanes.repeats; ++r) {
       uint64_t act[2];
@@ -254,11 +280,7 @@ void vgather(Elem t, void* dst, const void* offsets, uint32_t baseAddr, uint16_t
         uint32_t off;
         std::memcpy(&off, o.base + o.offsetOf(r, l), 4);
         const uint64_t at = uint64_t{base} + off;
-        if (off % eb != 0 || at + eb > ubSize)
-          c.launch->raise(c, site,
-                          "Gather offset[" + std::to_string(r * per + l) +
-                              "] = " + std::to_string(off) + " (+ base " + std::to_string(base) +
-                              ") is misaligned or outside the UB");
+        if (off % eb != 0 || at + eb > ubSize) bad(r * per + l, off);
         std::memcpy(out + (k++) * eb, ub + at, eb);
       }
       scatterLanes(d, r, act, per, out);

@@ -47,7 +47,11 @@ inline Stream ubStream(Ctx& x, const void* p, uint32_t elem, VStride st, const L
   const LocalOp op = resolveLocal(x, Space::UB, p, role);
   Stream s{op.ptr, elem, st};
   uint64_t lo = 0, hi = 0;
-  extentOf(lanes, s, &lo, &hi);
+  if (s.contiguous(lanes.perRepeat) && lanes.prefix(&hi)) {
+    hi *= elem;  // the first hi lanes, back to back
+  } else {
+    extentOf(lanes, s, &lo, &hi);
+  }
   checkLocalExtent(x, op, hi, role);
   return s;
 }

@@ -155,24 +155,55 @@ kernel::Access accessOf(const Lanes& lanes, const Stream& s, kernel::Space space
   return a;
 }
 
+// The enabled lanes of block b of an iteration, as a bit field of at most
+// 32 lanes (lanes per block = 32 / element size).
+namespace {
+uint32_t blockBits(const uint64_t act[2], uint32_t b, uint32_t perBlock) {
+  const uint32_t first = b * perBlock;
+  const uint64_t word = act[first / 64] >> (first % 64);
+  return perBlock >= 32 ? static_cast<uint32_t>(word)
+                        : static_cast<uint32_t>(word & ((uint64_t{1} << perBlock) - 1));
+}
+}  // namespace
+
 uint32_t gatherLanes(const Stream& s, uint64_t r, const uint64_t act[2], uint32_t perRepeat,
                      uint8_t* out) {
+  const uint32_t perBlock = kBlockBytes / s.elem;
+  const uint32_t full = perBlock >= 32 ? ~0u : (1u << perBlock) - 1;
   uint32_t k = 0;
-  for (uint32_t l = 0; l < perRepeat; ++l) {
-    if (!bit(act, l)) continue;
-    std::memcpy(out + static_cast<size_t>(k) * s.elem, s.base + s.offsetOf(r, l), s.elem);
-    ++k;
+  for (uint32_t b = 0; b * perBlock < perRepeat; ++b) {
+    const uint32_t bits = blockBits(act, b, perBlock);
+    if (bits == 0) continue;
+    const uint8_t* blk = s.base + s.offsetOf(r, b * perBlock);
+    if (bits == full) {  // the whole block
+      std::memcpy(out + static_cast<size_t>(k) * s.elem, blk, kBlockBytes);
+      k += perBlock;
+      continue;
+    }
+    for (uint32_t l = 0; l < perBlock; ++l)
+      if ((bits >> l) & 1u)
+        std::memcpy(out + static_cast<size_t>(k++) * s.elem, blk + l * s.elem, s.elem);
   }
   return k;
 }
 
 void scatterLanes(const Stream& s, uint64_t r, const uint64_t act[2], uint32_t perRepeat,
                   const uint8_t* in) {
+  const uint32_t perBlock = kBlockBytes / s.elem;
+  const uint32_t full = perBlock >= 32 ? ~0u : (1u << perBlock) - 1;
   uint32_t k = 0;
-  for (uint32_t l = 0; l < perRepeat; ++l) {
-    if (!bit(act, l)) continue;
-    std::memcpy(s.base + s.offsetOf(r, l), in + static_cast<size_t>(k) * s.elem, s.elem);
-    ++k;
+  for (uint32_t b = 0; b * perBlock < perRepeat; ++b) {
+    const uint32_t bits = blockBits(act, b, perBlock);
+    if (bits == 0) continue;
+    uint8_t* blk = s.base + s.offsetOf(r, b * perBlock);
+    if (bits == full) {
+      std::memcpy(blk, in + static_cast<size_t>(k) * s.elem, kBlockBytes);
+      k += perBlock;
+      continue;
+    }
+    for (uint32_t l = 0; l < perBlock; ++l)
+      if ((bits >> l) & 1u)
+        std::memcpy(blk + l * s.elem, in + static_cast<size_t>(k++) * s.elem, s.elem);
   }
 }
 

@@ -7,8 +7,10 @@
 
 namespace asctwin::kernel {
 
+__thread CoreState* gCore __attribute__((tls_model("initial-exec"))) = nullptr;
+
 void apiEnter(const Site& site, const uint32_t* buffers, uint32_t count) {
-  CoreState* c = currentCoreOrNull();
+  CoreState* c = gCore;
   if (c == nullptr) return;
   if (c->apiDepth++ != 0) return;  // nested: the outermost call is the site
   c->apiSite = site;
@@ -17,7 +19,7 @@ void apiEnter(const Site& site, const uint32_t* buffers, uint32_t count) {
 }
 
 void apiLeave() {
-  CoreState* c = currentCoreOrNull();
+  CoreState* c = gCore;
   if (c != nullptr && c->apiDepth > 0) --c->apiDepth;
 }
 

@@ -191,6 +191,12 @@ class Launch {
 void processMode(ExecMode* mode, uint64_t* seed);
 void setProcessMode(ExecMode mode, uint64_t seed);
 
+// The core of the calling fiber for the hot paths (instructions, API calls):
+// the initial-exec TLS model makes every read a direct %fs-relative load,
+// so a block that moved to another host thread reads its own value. Set by
+// setCurrentCore; null outside a kernel.
+extern __thread CoreState* gCore __attribute__((tls_model("initial-exec")));
+
 // The core the calling code runs on (fails outside a kernel).
 CoreState& currentCore();
 void setCurrentCore(CoreState* c);

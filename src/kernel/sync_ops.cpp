@@ -9,13 +9,19 @@
 namespace asctwin::kernel {
 namespace {
 
-void checkEvent(CoreState& c, AscendC::HardEvent e, int32_t id, const Site& site) {
+[[noreturn, gnu::noinline, gnu::cold]] void badEvent(CoreState& c, AscendC::HardEvent e, int32_t id,
+                                                     const Site& site) {
   if (static_cast<int>(e) >= static_cast<int>(AscendC::HardEvent::MAX))
     c.launch->raise(c, site, "unknown HardEvent");
-  if (id < 0 || id > 7)
-    c.launch->raise(c, site,
-                    std::string("event id must be in [0, 7], got ") + std::to_string(id) + " (" +
-                        eventName(e) + ")");
+  c.launch->raise(c, site,
+                  std::string("event id must be in [0, 7], got ") + std::to_string(id) + " (" +
+                      eventName(e) + ")");
+}
+
+inline void checkEvent(CoreState& c, AscendC::HardEvent e, int32_t id, const Site& site) {
+  if (__builtin_expect(
+          static_cast<int>(e) >= static_cast<int>(AscendC::HardEvent::MAX) || id < 0 || id > 7, 0))
+    badEvent(c, e, id, site);
 }
 
 int32_t* slotPtr(CoreState& c, const GmRef& gm, uint64_t intIndex, const Site& site,
@@ -64,7 +70,7 @@ void pipeBarrier(pipe_t pipe, const Site& site) {
 }
 
 void setFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
-  CoreState& c = currentCore();
+  CoreState& c = gCore != nullptr ? *gCore : currentCore();
   c.launch->checkAbort();
   checkEvent(c, e, id, site);
   observeSync(c, SyncKind::SetFlag, site, PIPE_S, e, id);
@@ -76,7 +82,7 @@ void setFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
 }
 
 void waitFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
-  CoreState& c = currentCore();
+  CoreState& c = gCore != nullptr ? *gCore : currentCore();
   c.launch->checkAbort();
   checkEvent(c, e, id, site);
   int32_t& f = c.flags[static_cast<int>(e)][id];
