@@ -63,7 +63,7 @@ static inline errno_t memcpy_s(void* dest, size_t destMax, const void* src, size
     memset(dest, 0, destMax);
     return EOVERLAP_AND_RESET;
   }
-  memcpy(dest, src, count);
+  memmove(dest, src, count); /* no overlap here; memmove keeps -Wrestrict quiet after inlining */
   return EOK;
 }
 
@@ -146,24 +146,37 @@ static inline errno_t strcat_s(char* strDest, size_t destMax, const char* strSrc
 }
 
 /* The formatted forms return the number of characters written, or -1 on a
- * bad argument or truncation (the destination is then an empty string). */
-static inline int vsnprintf_s(char* strDest, size_t destMax, size_t count, const char* format,
-                              va_list argList) {
-  if (strDest == NULL || destMax == 0 || destMax > SECUREC_STRING_MAX_LEN || format == NULL) {
-    if (strDest != NULL && destMax != 0 && destMax <= SECUREC_STRING_MAX_LEN) strDest[0] = '\0';
+ * bad argument or when the output does not fit: sprintf_s then leaves an
+ * empty string; snprintf_s with count < destMax truncates to count
+ * characters (and still returns -1), with count >= destMax it is sprintf_s. */
+static inline int vsprintf_s(char* strDest, size_t destMax, const char* format, va_list argList) {
+  if (strDest == NULL || destMax == 0 || destMax > SECUREC_STRING_MAX_LEN) return -1;
+  if (format == NULL) {
+    strDest[0] = '\0';
     return -1;
   }
-  const size_t limit = count < destMax ? count + 1 : destMax;
-  const int n = vsnprintf(strDest, limit, format, argList);
-  if (n < 0 || (size_t)n >= limit) {
-    if (count >= destMax || n < 0) strDest[0] = '\0';
+  const int n = vsnprintf(strDest, destMax, format, argList);
+  if (n < 0 || (size_t)n >= destMax) {
+    strDest[0] = '\0';
     return -1;
   }
   return n;
 }
 
-static inline int vsprintf_s(char* strDest, size_t destMax, const char* format, va_list argList) {
-  return vsnprintf_s(strDest, destMax, destMax == 0 ? 0 : destMax - 1, format, argList);
+static inline int vsnprintf_s(char* strDest, size_t destMax, size_t count, const char* format,
+                              va_list argList) {
+  if (count >= destMax) return vsprintf_s(strDest, destMax, format, argList);
+  if (strDest == NULL || destMax > SECUREC_STRING_MAX_LEN) return -1;
+  if (format == NULL) {
+    strDest[0] = '\0';
+    return -1;
+  }
+  const int n = vsnprintf(strDest, count + 1, format, argList);
+  if (n < 0) {
+    strDest[0] = '\0';
+    return -1;
+  }
+  return (size_t)n > count ? -1 : n;
 }
 
 static inline int snprintf_s(char* strDest, size_t destMax, size_t count, const char* format, ...)

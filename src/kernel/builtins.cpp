@@ -2,7 +2,11 @@
 // scheduler fills them for the block it switches to.
 #include "asctwin/kernel/builtins.h"
 
+#include <algorithm>
+#include <cstring>
+
 #include "kernel/core_state.h"
+#include "kernel/instr.h"
 
 extern "C" {
 __thread int64_t block_idx __attribute__((tls_model("initial-exec"))) = 0;
@@ -36,20 +40,20 @@ uint64_t tilingKey() {
   return currentCore().launch->options().tilingKey;
 }
 
-// Tiling data is read the way a kernel reads any scalar from global memory
-// (through the data cache, bounds- and initialisation-checked), in naturally
-// aligned pieces of up to 8 bytes.
+// Tiling data is read as scalar loads from global memory: bounds-checked
+// against the live allocations and seen by the checker like any scalar read,
+// but not a poll (a kernel reads its tiling many times; that is no spin).
 void loadTiling(void* dst, const void* src, size_t bytes, const Site& site) {
-  auto* out = static_cast<uint8_t*>(dst);
-  uintptr_t addr = reinterpret_cast<uintptr_t>(src);
-  while (bytes > 0) {
-    uint32_t piece = 8;
-    while (piece > 1 && (addr % piece != 0 || piece > bytes)) piece /= 2;
-    gmScalarRead(GmRef{addr, UINT64_MAX}, out, piece, site);
-    out += piece;
-    addr += piece;
-    bytes -= piece;
+  CoreState& c = currentCore();
+  c.launch->checkAbort();
+  const auto addr = reinterpret_cast<uintptr_t>(src);
+  checkGm(c, GmRef{addr, UINT64_MAX}, bytes, site, "tiling data");
+  for (size_t done = 0; done < bytes;) {
+    const auto piece = static_cast<uint32_t>(std::min<size_t>(bytes - done, 64));
+    observeScalarGm(c, addr + done, piece, false, false, site);
+    done += piece;
   }
+  std::memcpy(dst, src, bytes);
 }
 
 }  // namespace asctwin::kernel

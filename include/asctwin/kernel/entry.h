@@ -51,7 +51,8 @@ void loadTilingAt(T* dst, const void* src, size_t offset, const std::source_loca
              Site::at("GET_TILING_DATA", loc));
 }
 
-// COPY_TILING_WITH_*: the source is a pointer or an object (a member of the
+// COPY_TILING_WITH_*: the source (in global memory, from
+// GET_TILING_DATA_PTR_WITH_STRUCT) is a pointer or an object (a member of the
 // tiling structure).
 template <typename T>
 const void* tilingSource(const T* p) {
@@ -101,11 +102,11 @@ using AsctwinDefaultTilingData = asctwin::kernel::NoDefaultTilingData;
 #ifndef __tiling_data_ptr__
 #define __tiling_data_ptr__
 #endif
-#define GET_TILING_DATA_PTR_WITH_STRUCT(tiling_struct, dst_ptr, tiling_ptr)     \
-  tiling_struct __asctwin_tiling_##dst_ptr;                                     \
-  ::asctwin::kernel::loadTilingAt(&__asctwin_tiling_##dst_ptr, (tiling_ptr), 0, \
-                                  std::source_location::current());             \
-  __tiling_data_ptr__ tiling_struct* dst_ptr = &__asctwin_tiling_##dst_ptr
+// The dynamic-shape form: a pointer to the structure in global memory.
+#define GET_TILING_DATA_PTR_WITH_STRUCT(tiling_struct, dst_ptr, tiling_ptr) \
+  __tiling_data_ptr__ tiling_struct* dst_ptr =                            \
+      reinterpret_cast<tiling_struct*>(const_cast<uint8_t*>(                \
+          reinterpret_cast<const uint8_t*>(tiling_ptr)))
 
 #define COPY_TILING_WITH_STRUCT(tiling_struct, src_ptr, dst_ptr)               \
   tiling_struct __asctwin_copy_##dst_ptr;                                      \
