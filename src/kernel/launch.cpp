@@ -87,6 +87,7 @@ CoreState* currentCoreOrNull() {
 }
 void setCurrentCore(CoreState* c) {
   tlsCore = c;
+  gCore = c;
   publishBuiltins(c);
 }
 
