@@ -344,6 +344,30 @@ int main() {
   EXPECT_EQ(groups, (std::set<std::pair<long long, long long>>{{0, 0}, {0, 1}, {1, 0}, {1, 1}}));
 }
 
+// A unit that declares a kernel without a kind launches it with the kind of
+// the unit that defines it (the registry), here a 1:2 mix kernel: 2 blocks are
+// 2 AIC and 4 AIV cores.
+TEST_F(Driver, AKernelDeclaredWithoutAKindRunsWithItsDefinitionsKind) {
+  write("mixdef.asc", R"src(#include "kernel_operator.h"
+__global__ __mix__(1, 2) void counted(GM_ADDR out) {
+  const int64_t slot = ASCEND_IS_AIV ? 2 + AscendC::GetBlockIdx() : AscendC::GetBlockIdx();
+  reinterpret_cast<int64_t*>(out)[slot] = ASCEND_IS_AIV ? 1 : 0;
+}
+)src");
+  write("launcher.asc", kProgramHead + R"src(
+__global__ __aicore__ void counted(GM_ADDR out);  // no kind here
+int main() {
+  setUp();
+  counted<<<2, 0, gStream>>>(clearedOut());
+  expect("cores", results(gStream), {0, 0, 1, 1, 1, 1});
+  return gFailures;
+}
+)src");
+  const Result run = buildAndRun("mixdef.asc launcher.asc", "launcher");
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("ok cores: 0 0 1 1 1 1 -1"), std::string::npos) << run.out << run.err;
+}
+
 TEST_F(Driver, KernelErrorsSurfaceAtSynchronizeAndTheProcessContinues) {
   write("errors.asc", kProgramHead + R"src(#include <cassert>
 __global__ __aicore__ __vector__ void checked(int32_t v) {
