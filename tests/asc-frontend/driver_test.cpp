@@ -368,6 +368,32 @@ int main() {
   EXPECT_NE(run.out.find("ok cores: 0 0 1 1 1 1 -1"), std::string::npos) << run.out << run.err;
 }
 
+// Overloaded kernels (of one kind: kinds go by name): each definition
+// registers itself by its own function type, so a unit that also declares
+// another overload compiles, and a launch through a pointer to either finds
+// its kind (cube: one core per block, written by GetBlockIdx()).
+TEST_F(Driver, OverloadedKernelsRegisterByTheirType) {
+  write("overloads.asc", kProgramHead + R"src(
+__global__ __cube__ void mark(GM_ADDR out);
+__global__ __cube__ void mark(GM_ADDR out, int64_t v) { OUT(AscendC::GetBlockIdx()) = v; }
+__global__ __cube__ void mark(GM_ADDR out) { OUT(AscendC::GetBlockIdx()) = ASCEND_IS_AIC ? 7 : 8; }
+int main() {
+  setUp();
+  void (*one)(GM_ADDR) = mark;
+  void (*two)(GM_ADDR, int64_t) = mark;
+  one<<<2, 0, gStream>>>(clearedOut());
+  expect("one", results(gStream), {7, 7});
+  two<<<3, 0, gStream>>>(clearedOut(), 5);
+  expect("two", results(gStream), {5, 5, 5});
+  return gFailures;
+}
+)src");
+  const Result run = buildAndRun("overloads.asc", "overloads");
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("ok one"), std::string::npos) << run.out << run.err;
+  EXPECT_NE(run.out.find("ok two"), std::string::npos) << run.out << run.err;
+}
+
 TEST_F(Driver, KernelErrorsSurfaceAtSynchronizeAndTheProcessContinues) {
   write("errors.asc", kProgramHead + R"src(#include <cassert>
 __global__ __aicore__ __vector__ void checked(int32_t v) {

@@ -149,7 +149,9 @@ TEST(KernelTaskType, SetsTheKindOfLaunchesAndTheRegistration) {
       "void host(void* s) { k<<<4, 0, s>>>(nullptr); }\n" + withTaskType("KERNEL_TYPE_MIX_AIC_1_2");
   const std::string out = test::translated(src);
   EXPECT_NE(out.find(test::direct("k", kMix12)), std::string::npos) << out;
-  EXPECT_NE(out.find(test::registration("&k", kMix12)), std::string::npos) << out;
+  EXPECT_NE(out.find(test::registration("static_cast<void (*)(GM_ADDR)>(&k)", kMix12)),
+            std::string::npos)
+      << out;
 }
 
 TEST(KernelTaskType, TypesAtlasA2A3DoesNotSupportAreErrors) {
@@ -197,7 +199,9 @@ TEST(KernelMerge, TheMergedKindIsUsedEverywhereInTheUnit) {
       "__global__ __cube__ void k(int) {}\n");
   EXPECT_NE(out.find(test::direct("k", kCube) + "k, (1), (0), nullptr, 1);"), std::string::npos)
       << out;
-  EXPECT_NE(out.find(test::registration("&k", kCube)), std::string::npos) << out;
+  EXPECT_NE(out.find(test::registration("static_cast<void (*)(int)>(&k)", kCube)),
+            std::string::npos)
+      << out;
 }
 
 TEST(KernelMerge, TwoDifferentKindsConflict) {

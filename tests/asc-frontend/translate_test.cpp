@@ -248,13 +248,13 @@ TEST(TranslatePointerLaunch, AnUnknownNameIsALaunchThroughAPointerNotAnError) {
 TEST(TranslateRegistration, APlainKernel) {
   EXPECT_EQ(translated("extern \"C\" __global__ __aicore__ void k(GM_ADDR x) {\n  f(x);\n}\n"),
             "extern \"C\" " + blanks("__global__ __aicore__") + " void k(GM_ADDR x) {" +
-                registration("&k", kAiCore) + "\n  f(x);\n}\n");
+                registration("static_cast<void (*)(GM_ADDR)>(&k)", kAiCore) + "\n  f(x);\n}\n");
 }
 
 TEST(TranslateRegistration, OnTheLineOfTheOpeningBrace) {
   const std::string out = translated("__global__ __vector__ void k(int a,\n  int b)\n{\n}\n");
   EXPECT_EQ(out, blanks("__global__ __vector__") + " void k(int a,\n  int b)\n{" +
-                     registration("&k", kVector) + "\n}\n");
+                     registration("static_cast<void (*)(int, int)>(&k)", kVector) + "\n}\n");
 }
 
 TEST(TranslateRegistration, TemplateParametersBecomeArguments) {
@@ -275,12 +275,21 @@ TEST(TranslateRegistration, ExplicitSpecialisationsUseTheirArguments) {
   EXPECT_NE(out.find("{" + registration("&k<float, 8>", kVector) + "}"), std::string::npos) << out;
 }
 
-TEST(TranslateRegistration, SkippedWhenTheAddressCannotBeNamed) {
-  // Overloads: `&k` would be ambiguous.
+// Overloads: each definition's own function type names it among the others;
+// markers in parameter types are left out of the added text.
+TEST(TranslateRegistration, OverloadsAreNamedByTheirType) {
   const std::string overloads =
-      "__global__ __vector__ void k(int) {}\n__global__ __vector__ void k(float) {}\n";
-  EXPECT_EQ(translated(overloads), blanks("__global__ __vector__") + " void k(int) {}\n" +
-                                       blanks("__global__ __vector__") + " void k(float) {}\n");
+      "__global__ __vector__ void k(int) {}\n__global__ __vector__ void k(__gm__ float* p, "
+      "const int n = 2) {}\n";
+  EXPECT_EQ(translated(overloads),
+            blanks("__global__ __vector__") + " void k(int) {" +
+                registration("static_cast<void (*)(int)>(&k)", kVector) + "}\n" +
+                blanks("__global__ __vector__") + " void k(" + blanks("__gm__") +
+                " float* p, const int n = 2) {" +
+                registration("static_cast<void (*)(float*, const int)>(&k)", kVector) + "}\n");
+}
+
+TEST(TranslateRegistration, SkippedWhenTheAddressCannotBeNamed) {
   // Unnamed template parameters (with or without a default).
   for (const char* params : {"typename", "int", "unsigned int", "std::size_t",
                              "class T, std::enable_if_t<X<T>, int> = 0",
@@ -304,16 +313,21 @@ TEST(TranslateRegistration, InNamespacesAndOutOfLine) {
       "namespace a { __global__ __vector__ void k(int); }\n"
       "__global__ __vector__ void a::k(int) {}\n"
       "namespace { __global__ __cube__ void hidden() {} }\n");
-  EXPECT_NE(out.find("void a::k(int) {" + registration("&k", kVector) + "}"), std::string::npos)
+  EXPECT_NE(
+      out.find("void a::k(int) {" + registration("static_cast<void (*)(int)>(&k)", kVector) + "}"),
+      std::string::npos)
       << out;
-  EXPECT_NE(out.find("void hidden() {" + registration("&hidden", kCube) + "}"), std::string::npos)
+  EXPECT_NE(
+      out.find("void hidden() {" + registration("static_cast<void (*)()>(&hidden)", kCube) + "}"),
+      std::string::npos)
       << out;
 }
 
 TEST(TranslateRegistration, AiCpuKernels) {
   EXPECT_EQ(translated("__global__ __aicpu__ uint32_t c(Args a) { return 0; }"),
             blanks("__global__ __aicpu__") + " uint32_t c(Args a) {" +
-                registration("&c", spec("AiCpu")) + " return 0; }");
+                registration("static_cast<uint32_t (*)(Args)>(&c)", spec("AiCpu")) +
+                " return 0; }");
 }
 
 // --- device code: printf and assert ---------------------------------------------------
@@ -329,7 +343,8 @@ TEST(TranslateDeviceCalls, PrintfAndAssertInKernelsAndAicoreFunctions) {
   const std::string out = translated(src);
   EXPECT_EQ(
       out, blanks("__aicore__") + " inline void helper(int v) { ::AscendC::printf(\"%d\", v); }\n" +
-               blanks("__global__ __vector__") + " void k(int v) {" + registration("&k", kVector) +
+               blanks("__global__ __vector__") + " void k(int v) {" +
+               registration("static_cast<void (*)(int)>(&k)", kVector) +
                "\n"
                "  ::AscendC::printf(\"a\");\n"
                "  (static_cast<bool>(v) ? void(0) : ::asctwin::kernel::deviceAssertFail(\"v\", "
@@ -408,7 +423,8 @@ TEST(TranslateAclrtLaunch, HeaderAndDefinitionOfEachKernel) {
   // The definition follows the body's '}' on its line, inside namespace ops.
   const std::string line5 = linesOf(r.output)[4];
   EXPECT_EQ(line5.rfind("} extern \"C\" " + sig + " {", 0), 0u) << line5;
-  EXPECT_NE(line5.find("::asctwin::ascLaunch(" + kVector + ", \"add\", add, numBlocks, nullptr, "
+  EXPECT_NE(line5.find("::asctwin::ascLaunch(" + kVector +
+                       ", \"add\", add, numBlocks, nullptr, "
                        "stream, x, y, alpha, n)"),
             std::string::npos)
       << line5;
@@ -416,7 +432,8 @@ TEST(TranslateAclrtLaunch, HeaderAndDefinitionOfEachKernel) {
 }
 
 TEST(TranslateAclrtLaunch, OnlyWhenAskedAndOnePerName) {
-  const std::string src = "__global__ void k(GM_ADDR a) {}\n__global__ void k(GM_ADDR a, int b) {}\n";
+  const std::string src =
+      "__global__ void k(GM_ADDR a) {}\n__global__ void k(GM_ADDR a, int b) {}\n";
   EXPECT_TRUE(translate(src, "t.asc").aclrtLaunch.empty());
   const TranslateResult r = translate(src, "t.asc", SourceForm::Raw, true);
   ASSERT_EQ(r.aclrtLaunch.size(), 1u);

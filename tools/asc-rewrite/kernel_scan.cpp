@@ -323,6 +323,12 @@ class Scanner {
     names.clear();
     if (open == kNoIndex || close == kNoIndex || close <= open) return false;
     if (close == open + 1 || (close == open + 2 && t_.ident(open + 1, "void"))) return true;
+    for (std::size_t j = open + 1; j < close; ++j) {  // not a parameter list
+      if (t_.punct(j, ';') || t_.punct(j, '{') || t_.punct(j, '}') ||
+          (t_.punct(j, '<') && t_.run(j, '<') >= 3)) {
+        return false;
+      }
+    }
     std::size_t first = open + 1;
     int depth = 0;
     for (std::size_t j = open + 1; j <= close; ++j) {
@@ -426,6 +432,13 @@ class Scanner {
       def.explicitArgs = explicitArgs;
       def.nameToken = name;
       def.paramsKnown = splitParameters(paramsOpen, paramsClose, def.paramTypes, def.paramNames);
+      if (name > 0 && t_.ident(name - 1)) {
+        std::size_t first = name - 1;  // `std::uint32_t`, `::uint32_t`
+        while (first >= 2 && t_.punct(first - 1, ':') && t_.punct(first - 2, ':')) {
+          first -= (first >= 3 && t_.ident(first - 3)) ? 3 : 2;
+        }
+        def.returnType = t_.spell(first, name - 1);
+      }
       for (std::size_t j = declStart; j + 1 < name; ++j) {
         if (t_.ident(j, "extern") && t_[j + 1].kind == TokenKind::String &&
             t_.text(j + 1) == "\"C\"") {
@@ -510,6 +523,13 @@ std::vector<std::pair<std::size_t, std::size_t>> findDeviceBodies(std::string_vi
                                                                   const std::vector<Token>& code) {
   Diagnostics ignored;
   return Scanner(src, code, ignored).deviceBodies();
+}
+
+bool isMarkerWord(std::string_view word) {
+  for (const std::string_view m : kMarkerWords) {
+    if (word == m) return true;
+  }
+  return false;
 }
 
 std::vector<std::pair<std::size_t, std::size_t>> findMarkers(std::string_view src,

@@ -48,7 +48,8 @@ struct KernelDefinition {
   std::vector<std::string> paramTypes;
   std::vector<std::string> paramNames;
   bool paramsKnown = false;
-  bool externC = false;  // declared `extern "C"`
+  bool externC = false;    // declared `extern "C"`
+  std::string returnType;  // the type named right before the name ("void", "uint32_t")
 };
 
 struct KernelTable {
@@ -69,6 +70,9 @@ std::string kernelSpecExpression(const KernelInfo& kernel);
 // __aicore__, __vector__, __cube__, __aicpu__, __mix__(...)) and the kernel
 // type statements (KERNEL_TASK_TYPE_DEFAULT(...), KERNEL_TASK_TYPE(...)), as
 // token ranges [first, last] of `code`.
+// True for the words findMarkers() blanks.
+bool isMarkerWord(std::string_view word);
+
 std::vector<std::pair<std::size_t, std::size_t>> findMarkers(std::string_view src,
                                                              const std::vector<Token>& code);
 

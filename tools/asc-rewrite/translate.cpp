@@ -1,6 +1,7 @@
 #include "translate.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "line_map.h"
@@ -22,16 +23,52 @@ Edit blank(std::string_view src, std::size_t begin, std::size_t end) {
 // The registration statement put at the start of a kernel's body, or "" when
 // the kernel's address cannot be named there (an overloaded name, a template
 // parameter without a name).
-std::string registration(const KernelDefinition& def, const KernelInfo& info,
-                         const std::map<std::string, int, std::less<>>& plainDefinitions) {
+// A type as written without the markers (`__gm__ float*` -> `float*`): text
+// the front end adds is not blanked, and the markers are no macros in pass 2.
+std::string withoutMarkers(const std::string& type) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < type.size()) {
+    std::size_t end = i;
+    while (end < type.size() &&
+           (std::isalnum(static_cast<unsigned char>(type[end])) != 0 || type[end] == '_')) {
+      ++end;
+    }
+    if (end == i) {
+      out += type[i++];
+      continue;
+    }
+    const std::string word = type.substr(i, end - i);
+    if (!isMarkerWord(word)) out += word;
+    i = end;
+  }
+  // Spaces left around a removed word.
+  std::string collapsed;
+  for (const char c : out) {
+    if (c == ' ' && (collapsed.empty() || collapsed.back() == ' ')) continue;
+    collapsed += c;
+  }
+  while (!collapsed.empty() && collapsed.back() == ' ') collapsed.pop_back();
+  return collapsed;
+}
+
+std::string registration(const KernelDefinition& def, const KernelInfo& info) {
   std::string address = "&" + def.name;
   if (!def.explicitArgs.empty()) {
     address += def.explicitArgs;
   } else if (def.isTemplate) {
     if (!def.templateArgsKnown) return "";
     address += "<" + def.templateArgs + ">";
-  } else if (plainDefinitions.at(def.name) > 1) {
-    return "";  // overloads: `&NAME` would be ambiguous
+  } else {
+    // The definition's own function type picks it among overloads.
+    if (!def.paramsKnown) return "";
+    const std::string ret = info.kind == KernelKind::AiCpu ? def.returnType : std::string("void");
+    if (ret.empty()) return "";
+    std::string params;
+    for (const std::string& type : def.paramTypes) {
+      params += (params.empty() ? "" : ", ") + withoutMarkers(type);
+    }
+    address = "static_cast<" + ret + " (*)(" + params + ")>(" + address + ")";
   }
   return " (void)::asctwin::kernelRegistration<" + address + ", " + kernelSpecExpression(info) +
          ">;";
@@ -89,13 +126,9 @@ TranslateResult translate(std::string_view text, std::string_view path, SourceFo
   }
   rewriteDeviceCalls(text, tokens.code, edits);
 
-  std::map<std::string, int, std::less<>> plainDefinitions;
-  for (const KernelDefinition& def : result.kernels.definitions) {
-    if (!def.isTemplate && def.explicitArgs.empty()) ++plainDefinitions[def.name];
-  }
   for (const KernelDefinition& def : result.kernels.definitions) {
     const KernelInfo& info = result.kernels.byName.at(def.name);
-    std::string stmt = registration(def, info, plainDefinitions);
+    std::string stmt = registration(def, info);
     if (stmt.empty()) continue;
     const std::size_t at = tokens.code[def.bodyOpen].end;
     edits.push_back({at, at, std::move(stmt)});
