@@ -394,6 +394,34 @@ int main() {
   EXPECT_NE(run.out.find("ok two"), std::string::npos) << run.out << run.err;
 }
 
+// Devkit mode: a devkit root puts its include/ and impl/ directories before
+// asctwin's own headers (its kernel_operator.h is the one found), defines
+// ASCENDC_CPU_DEBUG (Huawei's CPU mode) and ASCTWIN_DEVKIT; a root that is not
+// a devkit is refused, by option and by environment.
+TEST_F(Driver, DevkitModeCompilesTheUsersDevkit) {
+  write("devkit/include/kernel_operator.h", "#define FROM_THE_DEVKIT 1\n");
+  write("devkit/impl/utils/sys_macros.h", "#define DEVKIT_IMPL_REACHED 1\n");
+  write("uses.asc",
+        "#include \"kernel_operator.h\"\n#include \"impl/utils/sys_macros.h\"\n"
+        "static_assert(FROM_THE_DEVKIT + DEVKIT_IMPL_REACHED + ASCENDC_CPU_DEBUG + ASCTWIN_DEVKIT "
+        "== 4);\n");
+  const Result byOption = asc("--asctwin-devkit=devkit -fsyntax-only uses.asc");
+  EXPECT_EQ(byOption.status, 0) << byOption.err;
+  const Result byEnv = sh("ASC_DEVKIT_ROOT=devkit '" + std::string(ASC_DRIVER) + "' " +
+                          ASC_TEST_FLAGS + " -fsyntax-only uses.asc");
+  EXPECT_EQ(byEnv.status, 0) << byEnv.err;
+  const Result version = sh("ASC_DEVKIT_ROOT=devkit '" + std::string(ASC_DRIVER) + "' --version");
+  EXPECT_NE(version.out.find("kernel API: the asc-devkit in"), std::string::npos) << version.out;
+  // Own mode: asctwin's kernel_operator.h, no CPU-debug macro.
+  const Result own = asc("-fsyntax-only uses.asc");
+  EXPECT_NE(own.status, 0);  // asctwin's kernel_operator.h defines no FROM_THE_DEVKIT
+  EXPECT_NE(own.err.find("impl/utils/sys_macros.h"), std::string::npos) << own.err;
+  const Result bad = sh("ASC_DEVKIT_ROOT=nowhere '" + std::string(ASC_DRIVER) + "' -c uses.asc");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("ASC_DEVKIT_ROOT=nowhere: not an asc-devkit checkout"), std::string::npos)
+      << bad.err;
+}
+
 TEST_F(Driver, KernelErrorsSurfaceAtSynchronizeAndTheProcessContinues) {
   write("errors.asc", kProgramHead + R"src(#include <cassert>
 __global__ __aicore__ __vector__ void checked(int32_t v) {

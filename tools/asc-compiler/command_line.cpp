@@ -119,6 +119,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
       cl.verbose = true;
     } else if (a == "-save-temps" || a == "--save-temps" || a == "--asctwin-keep-temps") {
       cl.keepTemps = true;
+    } else if (startsWith(a, "--asctwin-devkit=")) {
+      cl.devkitRoot = a.substr(std::string_view("--asctwin-devkit=").size());
     } else if (startsWith(a, "--asctwin-host-cxx=")) {
       cl.hostCxx = a.substr(std::string_view("--asctwin-host-cxx=").size());
     } else if (a == "-o") {

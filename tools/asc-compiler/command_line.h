@@ -38,10 +38,11 @@ struct CommandLine {
   std::string npuArch = "dav-2201";         // --npu-arch
   std::string runMode = "npu";              // --run-mode: npu, cpu or sim
   std::string hostCxx;                      // --asctwin-host-cxx (empty: the default)
-  bool verbose = false;                     // -v: print every host command
-  bool keepTemps = false;                   // -save-temps / --asctwin-keep-temps
-  std::vector<std::string> dropped;         // ASC-only options accepted and not passed on
-  std::vector<std::string> errors;          // bad options, each a full sentence
+  std::string devkitRoot;            // --asctwin-devkit=<asc-devkit> (empty: see toolchain.h)
+  bool verbose = false;              // -v: print every host command
+  bool keepTemps = false;            // -save-temps / --asctwin-keep-temps
+  std::vector<std::string> dropped;  // ASC-only options accepted and not passed on
+  std::vector<std::string> errors;   // bad options, each a full sentence
 };
 
 CommandLine parseCommandLine(const std::vector<std::string>& args);

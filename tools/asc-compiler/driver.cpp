@@ -92,8 +92,10 @@ class Driver {
       case Mode::Version:
         std::printf(
             "asctwin-asc %s: the ASC compiler driver of asctwin (a CPU twin of CANN)\n"
-            "architecture: %s; host compiler: %s\n",
-            ASCTWIN_VERSION, supportedArchList().c_str(), tc_.hostCxx.c_str());
+            "architecture: %s; host compiler: %s\nkernel API: %s\n",
+            ASCTWIN_VERSION, supportedArchList().c_str(), tc_.hostCxx.c_str(),
+            tc_.devkitBase.empty() ? "asctwin's own"
+                                   : ("the asc-devkit in " + tc_.devkitBase).c_str());
         return 0;
       case Mode::Preprocess:
         return preprocessPlain();
@@ -117,7 +119,9 @@ class Driver {
   // Macros every ASC translation unit sees.
   std::vector<std::string> ascDefines(bool keepMarkers) const {
     std::vector<std::string> d = {"-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220"};
-    if (cl_.runMode == "cpu") d.push_back("-DASCENDC_CPU_DEBUG=1");
+    // Huawei's headers build for a CPU in their CPU mode: devkit mode is that mode.
+    if (cl_.runMode == "cpu" || !tc_.devkitBase.empty()) d.push_back("-DASCENDC_CPU_DEBUG=1");
+    if (!tc_.devkitBase.empty()) d.push_back("-DASCTWIN_DEVKIT=1");
     if (keepMarkers) {
       for (const char* m :
            {"__global__", "__aicore__", "__vector__", "__cube__", "__aicpu__", "__gm__"}) {
@@ -128,6 +132,22 @@ class Driver {
       d.push_back("-DKERNEL_TASK_TYPE(key,type)=KERNEL_TASK_TYPE(key,type)");
     }
     return d;
+  }
+
+  // The twin's headers (and in devkit mode the devkit's before them and the
+  // CPU-mode contract after them) on the system include path, after the
+  // user's -I, and the prelude.
+  std::vector<std::string> systemIncludes() const {
+    std::vector<std::string> args;
+    if (!tc_.devkitBase.empty()) {
+      for (const std::string& d : devkitIncludeDirs(tc_.devkitBase)) {
+        args.insert(args.end(), {"-isystem", d});
+      }
+      args.insert(args.end(),
+                  {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit").string()});
+    }
+    args.insert(args.end(), {"-isystem", tc_.includeDir, "-include", "asctwin/asc_prelude.h"});
+    return args;
   }
 
   const fs::path& tempDir() {
@@ -165,7 +185,7 @@ class Driver {
     for (const std::string& a : hostCompileArgs()) cmd.push_back(a);
     for (const std::string& a : ascDefines(true)) cmd.push_back(a);
     for (const std::string& a : cl_.preprocessArgs) cmd.push_back(a);
-    cmd.insert(cmd.end(), {"-isystem", tc_.includeDir, "-include", "asctwin/asc_prelude.h"});
+    for (const std::string& a : systemIncludes()) cmd.push_back(a);
     std::vector<std::string> deps = cl_.dependencyArgs;
     bool wantsDeps = false;
     bool hasTarget = false;
@@ -354,7 +374,7 @@ class Driver {
     for (const std::string& a : hostCompileArgs()) cmd.push_back(a);
     for (const std::string& a : ascDefines(false)) cmd.push_back(a);
     for (const std::string& a : cl_.preprocessArgs) cmd.push_back(a);
-    cmd.insert(cmd.end(), {"-isystem", tc_.includeDir, "-include", "asctwin/asc_prelude.h"});
+    for (const std::string& a : systemIncludes()) cmd.push_back(a);
     for (const std::string& a : cl_.dependencyArgs) cmd.push_back(a);
     for (const std::string& s : cl_.sources) cmd.insert(cmd.end(), {"-x", "c++", s});
     if (!cl_.output.empty()) cmd.insert(cmd.end(), {"-o", cl_.output});

@@ -22,6 +22,8 @@ constexpr const char* kUsage =
     "  -save-temps                keep <object>.ii and <object>.asc.cpp\n"
     "  --asctwin-translate        write the translated C++ of one source to -o\n"
     "  --asctwin-host-cxx=<path>  the host C++ compiler (also $ASCTWIN_HOST_CXX)\n"
+    "  --asctwin-devkit=<dir>     devkit mode: compile this asc-devkit's headers (also\n"
+    "                             $ASC_DEVKIT_ROOT, or a CANN $ASCEND_HOME_PATH with asc/)\n"
     "  -v                         print the host compiler commands\n";
 
 }  // namespace
@@ -42,6 +44,11 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, stderr);
     return 2;
   }
-  const asctwin::ascc::Toolchain toolchain = asctwin::ascc::findToolchain(cl.hostCxx);
+  const asctwin::ascc::Toolchain toolchain =
+      asctwin::ascc::findToolchain(cl.hostCxx, cl.devkitRoot);
+  if (!toolchain.error.empty()) {
+    std::fprintf(stderr, "asctwin-asc: error: %s\n", toolchain.error.c_str());
+    return 2;
+  }
   return asctwin::ascc::runDriver(cl, toolchain);
 }

@@ -54,6 +54,13 @@ foreach(_asc_arch IN LISTS CMAKE_ASC_ARCHITECTURES)
 endforeach()
 string(APPEND CMAKE_ASC_FLAGS " --npu-arch=dav-2201")
 
+# --- devkit mode: the user's asc-devkit compiled instead of asctwin's API ------
+# -DASC_DEVKIT_ROOT=<asc-devkit checkout or CANN install>; the environment
+# variable ASC_DEVKIT_ROOT (read by the driver itself) works for unchanged projects.
+if(ASC_DEVKIT_ROOT)
+  string(APPEND CMAKE_ASC_FLAGS " --asctwin-devkit=${ASC_DEVKIT_ROOT}")
+endif()
+
 option(CMAKE_ASC_ENABLE_SIMT "Pass --enable-simt to the ASC compiler" OFF)
 set(_ASC_SIMT_FLAG "")
 if(CMAKE_ASC_ENABLE_SIMT)
