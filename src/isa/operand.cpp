@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "kernel/local_address.h"
+
 namespace asctwin::isa {
 
 Ctx enter(const char* name) {
@@ -85,11 +87,8 @@ LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role) {
 }
 
 uint32_t resolveUbAddress32(Ctx& x, uint32_t addr, const char* role) {
-  const uint32_t size = x.c.ubBytes;
-  if (addr < size) return addr;
-  const auto base = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(x.c.ub));
-  const uint32_t off = addr - base;  // modulo 2^32: the low bits of a host address
-  if (off < size) return off;
+  const int64_t off = kernel::localOffsetOf(addr, reinterpret_cast<uintptr_t>(x.c.ub), x.c.ubBytes);
+  if (off >= 0) return static_cast<uint32_t>(off);
   x.c.launch->raise(
       x.c, x.site,
       std::string(role) + " (" + std::to_string(addr) + ") is not an address in this core's UB",

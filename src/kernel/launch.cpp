@@ -13,11 +13,13 @@
 #include <cstring>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "device/soc.h"
 #include "device/worker_pool.h"
 #include "kernel/check_mode.h"
 #include "kernel/core_state.h"
+#include "kernel/local_address.h"
 #include "kernel/observer.h"
 
 namespace asctwin::kernel {
@@ -49,7 +51,20 @@ uint8_t* takeImage(uint32_t bytes) {
       return p;
     }
   }
-  auto* p = static_cast<uint8_t*>(std::aligned_alloc(4096, (bytes + 4095u) / 4096u * 4096u));
+  // A local address reaches the intrinsics as 32 bits (as on the NPU): either
+  // an offset into the buffer or the low 32 bits of its host address. The two
+  // readings must not overlap, so a block whose low 32 bits are below its size
+  // or wrap past 2^32 is set aside (allocators that align large blocks to
+  // 4 GiB regions, like ASan's, hand those out) and the next one is taken.
+  std::vector<uint8_t*> rejected;
+  uint8_t* p = nullptr;
+  for (;;) {
+    p = static_cast<uint8_t*>(std::aligned_alloc(4096, (bytes + 4095u) / 4096u * 4096u));
+    if (p == nullptr) break;
+    if (localAddressesAreUnambiguous(reinterpret_cast<uintptr_t>(p), bytes)) break;
+    rejected.push_back(p);
+  }
+  for (uint8_t* r : rejected) std::free(r);
   if (p == nullptr) throw std::bad_alloc();
   return p;
 }
