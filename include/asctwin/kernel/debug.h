@@ -3,7 +3,7 @@
 
 #include <cstdarg>
 #include <cstdint>
-#include <source_location>
+#include "asctwin/source_location.h"
 
 #include "asctwin/kernel/tensor.h"
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include <cstdint>
-#include <source_location>
+#include "asctwin/source_location.h"
 
 #include "asctwin/kernel/tensor.h"
 

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <source_location>
+#include "asctwin/source_location.h"
 #include <type_traits>
 
 #include "asctwin/kernel/types.h"
@@ -184,7 +184,7 @@ void vecCreateIndex(const LocalRef& dst, DType type, uint64_t firstBits, uint32_
                     const Site& site);
 
 // --- debug output --------------------------------------------------------------
-void kernelPrintf(const char* fmt, __builtin_va_list args);
+__attribute__((format(printf, 1, 0))) void kernelPrintf(const char* fmt, __builtin_va_list args);
 void dumpTensor(const LocalRef& ref, DType type, uint32_t desc, uint32_t dumpSize,
                 const Site& site);
 void dumpGlobal(const GmRef& ref, DType type, uint32_t desc, uint32_t dumpSize, const Site& site);
