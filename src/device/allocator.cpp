@@ -396,35 +396,34 @@ bool DeviceMemory::isHostAllocation(const void* p) const {
 
 namespace asctwin::device {
 
-Status DeviceMemory::guardedNow(bool* on) {
-  if (guardSetting_ < 0) {
-    if (auto v = envString("ASCTWIN_GUARD_PAGES"); v && !v->empty()) {
-      if (*v != "0" && *v != "1")
-        return invalidParam("environment variable ASCTWIN_GUARD_PAGES must be 0 or 1, got '" +
-                            *v + "'");
-      guardSetting_ = *v == "1" ? 1 : 0;
-    } else {
-      const auto mode = envString("ASCTWIN_MODE");
-      const auto checker = envString("ASCTWIN_CHECKER");
-      guardSetting_ = (mode && *mode == "check") || (checker && !checker->empty()) ? 1 : 0;
-    }
+Status DeviceMemory::guardedNow(bool* on) const {
+  if (guardOverride_) {
+    *on = *guardOverride_;
+    return Status::ok();
   }
-  *on = guardSetting_ == 1;
+  if (auto v = envString("ASCTWIN_GUARD_PAGES"); v && !v->empty()) {
+    if (*v != "0" && *v != "1")
+      return invalidParam("environment variable ASCTWIN_GUARD_PAGES must be 0 or 1, got '" + *v +
+                          "'");
+    *on = *v == "1";
+    return Status::ok();
+  }
+  const auto mode = envString("ASCTWIN_MODE");
+  const auto checker = envString("ASCTWIN_CHECKER");
+  *on = (mode && *mode == "check") || (checker && !checker->empty());
   return Status::ok();
 }
 
-void DeviceMemory::setGuardPages(bool on) {
+void DeviceMemory::setGuardPages(std::optional<bool> on) {
   std::unique_lock lock(mu_);
-  guardSetting_ = on ? 1 : 0;
+  guardOverride_ = on;
 }
 
 bool DeviceMemory::guardPages() const {
-  std::unique_lock lock(mu_);
+  std::shared_lock lock(mu_);
   bool on = false;
-  // guardedNow only caches the decision; a malformed variable reads as off
-  // here (allocate() reports it).
-  if (!const_cast<DeviceMemory*>(this)->guardedNow(&on)) return false;
-  return on;
+  // A malformed ASCTWIN_GUARD_PAGES reads as off here (allocate() reports it).
+  return guardedNow(&on).isOk() && on;
 }
 
 void DeviceMemory::rememberFreedLocked(const Live& live) {

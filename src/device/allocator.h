@@ -30,6 +30,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <shared_mutex>
 #include <unordered_map>
@@ -96,9 +97,11 @@ class DeviceMemory {
   Status checkRedZones() const;
 
   // Guarded allocations (see the top of this file) for every later
-  // allocation. Without a call: ASCTWIN_GUARD_PAGES=0|1, else on when
-  // ASCTWIN_MODE=check or ASCTWIN_CHECKER (asctwin-sanitizer) is set.
-  void setGuardPages(bool on);
+  // allocation: on, off, or (nullopt, the default) as the environment says:
+  // ASCTWIN_GUARD_PAGES=0|1, else on when ASCTWIN_MODE=check or
+  // ASCTWIN_CHECKER (asctwin-sanitizer) is set. asctwinSetKernelMode(check)
+  // turns them on.
+  void setGuardPages(std::optional<bool> on);
   bool guardPages() const;
 
   // Where `addr` lies: the live allocation containing it (or whose guard it
@@ -148,10 +151,10 @@ class DeviceMemory {
 
   Status checkRedZonesLocked(const Live& live) const;
   DeviceState& deviceState(int32_t device);
-  Status guardedNow(bool* on);
+  Status guardedNow(bool* on) const;
   void rememberFreedLocked(const Live& live);
 
-  int guardSetting_ = -1;  // -1: not decided yet (environment); 0/1
+  std::optional<bool> guardOverride_;
 
   mutable std::shared_mutex mu_;
   std::map<uintptr_t, Live> live_;
