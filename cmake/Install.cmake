@@ -21,13 +21,8 @@ install(FILES
   ${CMAKE_CURRENT_BINARY_DIR}/asctwinConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/asctwinConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/asctwin)
-# The .asc build step's rewriter, imported as asctwin::asc-rewrite.
-if(TARGET asctwin-asc-rewrite)
-  install(TARGETS asctwin-asc-rewrite EXPORT asctwinTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-endif()
-if(EXISTS ${PROJECT_SOURCE_DIR}/cmake/AsctwinAsc.cmake)
-  install(FILES cmake/AsctwinAsc.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/asctwin)
-endif()
+install(FILES cmake/AsctwinAsc.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/asctwin)
+include(cmake/InstallToolchain.cmake)
 
 get_property(ASCTWIN_PC_EXTERNALS GLOBAL PROPERTY ASCTWIN_EXTERNAL_LIBS)
 set(ASCTWIN_PC_LIBS_PRIVATE "-lpthread")
@@ -45,7 +40,4 @@ endif()
 configure_file(cmake/asctwin.pc.in ${CMAKE_CURRENT_BINARY_DIR}/asctwin.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/asctwin.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-foreach(alias ascendcl nnopbase opapi)
-  install(CODE "execute_process(COMMAND ${CMAKE_COMMAND} -E create_symlink libasctwin.so
-    \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/lib${alias}.so\")")
-endforeach()
+

@@ -186,6 +186,9 @@ void setProcessMode(ExecMode mode, uint64_t seed);
 // The core the calling code runs on (fails outside a kernel).
 CoreState& currentCore();
 void setCurrentCore(CoreState* c);
+// Sets the built-in variables (block_idx, block_num, sub_block_idx) of the
+// thread to those of `c` (zero for null); builtins.cpp.
+void publishBuiltins(const CoreState* c);
 CoreState* currentCoreOrNull();
 
 }  // namespace asctwin::kernel

@@ -117,7 +117,14 @@ void kernelPrintf(const char* fmt, __builtin_va_list args) {
   CoreState* c = currentCoreOrNull();
   char buf[2048];
   std::vsnprintf(buf, sizeof buf, fmt, args);
-  std::string s = c ? "[block " + std::to_string(c->blockIdx) + "] " : std::string();
+  // The NPU's prefix: the core kind, GetBlockIdx() and the number of such cores.
+  std::string s;
+  if (c != nullptr) {
+    const bool aiv = c->kind == CoreKind::AIV;
+    const int64_t total = aiv ? c->blockNum * (c->taskRation > 0 ? c->taskRation : 1) : c->blockNum;
+    s = std::string(aiv ? "[AIV Block " : "[AIC Block ") + std::to_string(c->blockIdx) + "/" +
+        std::to_string(total) + "] ";
+  }
   s += buf;
   if (s.empty() || s.back() != '\n') s += '\n';
   emit(s);

@@ -88,6 +88,7 @@ CoreState* currentCoreOrNull() {
 }
 void setCurrentCore(CoreState* c) {
   tlsCore = c;
+  publishBuiltins(c);
 }
 
 Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
@@ -130,6 +131,8 @@ Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
   const int64_t n = opt.numBlocks;
   switch (opt.spec.kind) {
     case KernelKind::Vector:
+    case KernelKind::AiCore:  // normalised to Vector by the launch API
+    case KernelKind::AiCpu:   // refused by the launch API (a host task)
       for (int64_t b = 0; b < n; ++b) addAiv(b, n, 0, 1);
       break;
     case KernelKind::Cube:
@@ -411,9 +414,9 @@ void Launch::workerLoop(unsigned worker, unsigned workers) {
     }
     next->state = BlockState::Running;
     lock.unlock();
-    tlsCore = next;
+    setCurrentCore(next);
     next->fiber->resume();
-    tlsCore = nullptr;
+    setCurrentCore(nullptr);
     lock.lock();
     if (next->fiber->finished()) {
       next->state = BlockState::Done;

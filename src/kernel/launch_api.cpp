@@ -1,9 +1,10 @@
 // The launch entry points: synchronous, on a stream, and CANN's ICPU_RUN_KF.
 #include <atomic>
 #include <cstdio>
+#include <map>
 #include <memory>
-
 #include <mutex>
+#include <shared_mutex>
 
 #include "acl/runtime.h"
 #include "asctwin/asctwin_check.h"
@@ -11,12 +12,14 @@
 #include "common/error_message.h"
 #include "device/allocator.h"
 #include "kernel/core_state.h"
+#include "kernel/device_debug_internal.h"
 #include "kernel/observer.h"
 
 namespace asctwin {
 namespace {
 std::atomic<uint8_t> gIcpuMode{static_cast<uint8_t>(AscendC::KernelMode::AIV_MODE)};
 std::atomic<int> gIcpuStatus{0};
+std::atomic<uint64_t> gIcpuTilingKey{0};
 
 // The process setting of asctwinSetKernelMode.
 std::mutex gModeMutex;
@@ -52,6 +55,17 @@ Status resolveMode(LaunchOptions* opt) {
   return Status::ok();
 }
 
+// The kinds the front end and KERNEL_TASK_TYPE_DEFAULT give, as the twin runs
+// them: a kernel with no kind runs on the vector cores; MIX 1:0 (hard sync on
+// the AIC cores only) is a cube launch and MIX 0:1 a vector launch.
+void normalizeSpec(LaunchOptions* opt) {
+  KernelSpec& s = opt->spec;
+  if (s.kind == KernelKind::AiCore) s = KernelSpec{KernelKind::Vector, 0, 0};
+  if (s.kind == KernelKind::Mix && s.aiv == 0 && s.aic == 1) s = KernelSpec{KernelKind::Cube, 0, 0};
+  if (s.kind == KernelKind::Mix && s.aic == 0 && s.aiv == 1)
+    s = KernelSpec{KernelKind::Vector, 0, 0};
+}
+
 Status validate(const LaunchOptions& opt) {
   if (opt.numBlocks == 0)
     return Status(code::kInvalidParam, std::string("kernel '") + (opt.name ? opt.name : "kernel") +
@@ -63,11 +77,18 @@ Status validate(const LaunchOptions& opt) {
   if (opt.spec.kind == KernelKind::Mix &&
       (opt.spec.aic > 1 || opt.spec.aiv > 2 || opt.spec.aiv == 0))
     return Status(code::kInvalidParam,
-                  "kernel mix ratio must be __mix__(1, 2), (1, 1) or (0, 1..2)");
+                  std::string("kernel '") + (opt.name ? opt.name : "kernel") +
+                      "': the AIC:AIV ratio of a mix kernel must be __mix__(1, 2), __mix__(1, 1), "
+                      "__mix__(0, 1..2) or __mix__(1, 0), got __mix__(" +
+                      std::to_string(opt.spec.aic) + ", " + std::to_string(opt.spec.aiv) + ")");
+  if (opt.spec.kind == KernelKind::AiCpu)
+    return Status(code::kInvalidParam, std::string("kernel '") + (opt.name ? opt.name : "kernel") +
+                                           "': an AI CPU kernel cannot run on AI Core blocks");
   return Status::ok();
 }
 
 Status runNow(LaunchOptions opt, std::function<void()> body) {
+  normalizeSpec(&opt);
   Status v = validate(opt);
   if (!v) return v;
   v = resolveMode(&opt);
@@ -85,17 +106,20 @@ Status runNow(LaunchOptions opt, std::function<void()> body) {
 
 namespace kernel {
 
+constexpr int kAiCpuException = 507018;  // ACL_ERROR_RT_AICPU_EXCEPTION
+
 int runLaunch(const LaunchOptions& opt, std::function<void()> body) {
   return reportStatus(runNow(opt, std::move(body)));
 }
 
 int enqueueLaunch(void* stream, const LaunchOptions& opt, std::function<void()> body) {
-  Status v = validate(opt);
+  LaunchOptions copy = opt;
+  normalizeSpec(&copy);
+  Status v = validate(copy);
   if (!v) return reportStatus(v);
   device::Stream* s = nullptr;
   Status st = acl::resolveStream(stream, &s);
   if (!st) return reportStatus(st);
-  LaunchOptions copy = opt;
   // The mode is the one in force when the launch is made.
   st = resolveMode(&copy);
   if (!st) return reportStatus(st);
@@ -106,6 +130,71 @@ int enqueueLaunch(void* stream, const LaunchOptions& opt, std::function<void()> 
     return runNow(o, std::move(body));
   });
   return 0;
+}
+
+int enqueueAiCpuLaunch(void* stream, const LaunchOptions& opt, std::function<uint32_t()> body) {
+  const std::string name = opt.name ? opt.name : "kernel";
+  if (opt.spec.kind != KernelKind::AiCpu)
+    return reportStatus(invalidParam("kernel '" + name +
+                                     "' returns a value: only an AI CPU kernel (__aicpu__) does"));
+  if (opt.numBlocks == 0 || opt.numBlocks > 65535)
+    return reportStatus(invalidParam("AI CPU kernel '" + name +
+                                     "': numBlocks must be 1..65535, got " +
+                                     std::to_string(opt.numBlocks)));
+  device::Stream* s = nullptr;
+  Status st = acl::resolveStream(stream, &s);
+  if (!st) return reportStatus(st);
+  s->enqueue(name, [name, blocks = opt.numBlocks, body = std::move(body)]() {
+    for (uint32_t b = 0; b < blocks; ++b) {
+      uint32_t rc = 0;
+      try {
+        rc = body();
+      } catch (const AiCpuAbort& abort) {
+        return Status(kAiCpuException, "AI CPU kernel '" + name + "' block " + std::to_string(b) +
+                                           ": " + abort.what);
+      }
+      if (rc != 0)
+        return Status(kAiCpuException, "AI CPU kernel '" + name + "' block " + std::to_string(b) +
+                                           " returned " + std::to_string(rc));
+    }
+    return Status::ok();
+  });
+  return 0;
+}
+
+namespace {
+struct KernelRegistry {
+  std::shared_mutex mu;
+  std::map<uintptr_t, KernelSpec> byAddress;
+};
+KernelRegistry& registry() {
+  static auto* r = new KernelRegistry();  // used from static initialisers: never destroyed
+  return *r;
+}
+}  // namespace
+
+void registerKernel(uintptr_t address, KernelSpec spec) {
+  KernelRegistry& r = registry();
+  std::unique_lock lock(r.mu);
+  r.byAddress[address] = spec;
+}
+
+bool findKernel(uintptr_t address, KernelSpec* spec) {
+  KernelRegistry& r = registry();
+  std::shared_lock lock(r.mu);
+  const auto it = r.byAddress.find(address);
+  if (it == r.byAddress.end()) return false;
+  *spec = it->second;
+  return true;
+}
+
+int unknownKernelLaunch(const char* callee, uintptr_t address) {
+  char where[32];
+  std::snprintf(where, sizeof where, "%#llx", static_cast<unsigned long long>(address));
+  return reportStatus(invalidParam(
+      std::string("launch of '") + (callee ? callee : "?") + "' (address " + where +
+      "): not a kernel defined in an Ascend C source compiled by asctwin-asc; a launch through "
+      "a pointer needs the kernel's definition in an ASC translation unit of the program"));
 }
 
 void processMode(ExecMode* mode, uint64_t* seed) {
@@ -139,9 +228,27 @@ int icpuLastStatus() {
   return gIcpuStatus.load();
 }
 
+void icpuSetTilingKey(int64_t key) {
+  if (key <= 0) {
+    std::fprintf(
+        stderr,
+        "[WARNING] ICPU_SET_TILING_KEY(%lld): a tiling key should be a positive integer%s\n",
+        static_cast<long long>(key),
+        key < 0 ? " (a negative key is undefined behaviour on CANN; the twin uses it as "
+                  "an unsigned 64-bit value)"
+                : "; the branch of key 0 runs");
+  }
+  gIcpuTilingKey.store(static_cast<uint64_t>(key));
+}
+
+uint64_t icpuTilingKey() {
+  return gIcpuTilingKey.load();
+}
+
 int icpuRun(const char* name, uint32_t numBlocks, std::function<void()> body) {
   LaunchOptions opt;
   opt.spec = icpuKernelSpec();
+  opt.tilingKey = gIcpuTilingKey.load();
   opt.numBlocks = numBlocks;
   opt.name = name;
   Status st = runNow(opt, std::move(body));
@@ -198,7 +305,7 @@ void SetKernelMode(KernelMode mode) {
   asctwin::gIcpuMode.store(static_cast<uint8_t>(mode));
 }
 
-uint8_t* GmAlloc(size_t size) {
+void* GmAlloc(size_t size) {
   void* p = nullptr;
   int32_t dev = 0;
   if (!asctwin::acl::currentDevice(&dev).isOk()) dev = 0;
@@ -208,7 +315,7 @@ uint8_t* GmAlloc(size_t size) {
     std::fprintf(stderr, "[ERROR] GmAlloc(%zu): %s\n", size, st.message().c_str());
     return nullptr;
   }
-  return static_cast<uint8_t*>(p);
+  return p;
 }
 
 void GmFree(void* ptr) {

@@ -118,12 +118,13 @@ TEST_F(KernelTest, BadLaunchOptions) {
   EXPECT_EQ(asctwin::run(identityKernel, vec(70000)), ACL_ERROR_INVALID_PARAM);
 }
 
+// The NPU's prefix (asc-devkit's hello_world README): "[AIV Block i/N] ".
 TEST_F(KernelTest, PrintfIsPrefixedWithBlock) {
   ::testing::internal::CaptureStdout();
   ASSERT_EQ(asctwin::run(printKernel, vec(2), 42), 0);
   const std::string out = ::testing::internal::GetCapturedStdout();
-  EXPECT_NE(out.find("[block 0] value 42 from 0\n"), std::string::npos) << out;
-  EXPECT_NE(out.find("[block 1] value 42 from 1\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("[AIV Block 0/2] value 42 from 0\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("[AIV Block 1/2] value 42 from 1\n"), std::string::npos) << out;
 }
 
 TEST_F(KernelTest, StreamLaunchReportsKernelErrorAtSynchronize) {
@@ -146,9 +147,9 @@ TEST_F(KernelTest, StreamLaunchReportsKernelErrorAtSynchronize) {
 TEST_F(KernelTest, IcpuRunKf) {
   AscendC::SetKernelMode(KernelMode::AIV_MODE);
   const uint32_t n = 4 * kTile;
-  uint8_t* x = AscendC::GmAlloc(n * 4);
-  uint8_t* y = AscendC::GmAlloc(n * 4);
-  uint8_t* z = AscendC::GmAlloc(n * 4);
+  auto* x = static_cast<uint8_t*>(AscendC::GmAlloc(n * 4));
+  auto* y = static_cast<uint8_t*>(AscendC::GmAlloc(n * 4));
+  auto* z = static_cast<uint8_t*>(AscendC::GmAlloc(n * 4));
   ASSERT_NE(x, nullptr);
   for (uint32_t i = 0; i < n; ++i) {
     reinterpret_cast<float*>(x)[i] = 1.0f;

@@ -21,14 +21,25 @@ bool isCallLikeSpecifier(std::string_view word) {
   return false;
 }
 
+// Qualifiers that are markers for the front end and nothing else.
+constexpr std::array<std::string_view, 5> kMarkerWords = {"__global__", "__aicore__", "__vector__",
+                                                          "__cube__", "__aicpu__"};
+// Marker statements with an argument list.
+constexpr std::array<std::string_view, 3> kMarkerCalls = {"__mix__", "KERNEL_TASK_TYPE_DEFAULT",
+                                                          "KERNEL_TASK_TYPE"};
+
 const char* kindName(KernelKind kind) {
   switch (kind) {
+    case KernelKind::AiCore:
+      return "__aicore__";
     case KernelKind::Vector:
       return "__vector__";
     case KernelKind::Cube:
       return "__cube__";
     case KernelKind::Mix:
       return "__mix__";
+    case KernelKind::AiCpu:
+      return "__aicpu__";
   }
   return "?";
 }
@@ -40,8 +51,8 @@ struct Qualifier {
   std::size_t token;
 };
 
-bool sameKind(const Qualifier& a, const Qualifier& b) {
-  return a.kind == b.kind && a.aic == b.aic && a.aiv == b.aiv;
+bool sameKind(const KernelInfo& a, const KernelInfo& b) {
+  return a.kind == b.kind && a.mixAic == b.mixAic && a.mixAiv == b.mixAiv;
 }
 
 std::string describe(KernelKind kind, const std::string& aic, const std::string& aiv) {
@@ -50,10 +61,59 @@ std::string describe(KernelKind kind, const std::string& aic, const std::string&
   return out;
 }
 
+// The kernel types of KERNEL_TASK_TYPE_DEFAULT that Atlas A2/A3 supports
+// (API reference, "设置Kernel类型": kernel type constraints).
+struct TaskType {
+  std::string_view name;
+  KernelKind kind;
+  std::string_view aic;
+  std::string_view aiv;
+  bool supported;
+};
+constexpr std::array<TaskType, 10> kTaskTypes = {{
+    {"KERNEL_TYPE_AIV_ONLY", KernelKind::Vector, "", "", true},
+    {"KERNEL_TYPE_AIC_ONLY", KernelKind::Cube, "", "", true},
+    {"KERNEL_TYPE_MIX_AIV_1_0", KernelKind::Mix, "0", "1", true},
+    {"KERNEL_TYPE_MIX_AIC_1_0", KernelKind::Mix, "1", "0", true},
+    {"KERNEL_TYPE_MIX_AIC_1_1", KernelKind::Mix, "1", "1", true},
+    {"KERNEL_TYPE_MIX_AIC_1_2", KernelKind::Mix, "1", "2", true},
+    {"KERNEL_TYPE_AICORE", KernelKind::AiCore, "", "", false},
+    {"KERNEL_TYPE_VECTORCORE", KernelKind::AiCore, "", "", false},
+    {"KERNEL_TYPE_MIX_AICORE", KernelKind::AiCore, "", "", false},
+    {"KERNEL_TYPE_MIX_VECTOR_CORE", KernelKind::AiCore, "", "", false},
+}};
+
 class Scanner {
  public:
   Scanner(std::string_view src, const std::vector<Token>& code, Diagnostics& errors)
       : t_(src, code), errors_(errors) {}
+
+  // See findDeviceBodies().
+  std::vector<std::pair<std::size_t, std::size_t>> deviceBodies() {
+    std::vector<std::pair<std::size_t, std::size_t>> out;
+    for (std::size_t i = 0; i < t_.size(); ++i) {
+      if (!t_.ident(i, "__global__") && !t_.ident(i, "__aicore__")) continue;
+      std::size_t stop = i;
+      const std::size_t name = findName(i + 1, stop);
+      if (name == kNoIndex) continue;
+      std::size_t paramsOpen = name + 1;
+      if (t_.punct(paramsOpen, '<')) {
+        const std::size_t close = t_.closeAngles(paramsOpen);
+        if (close == kNoIndex) continue;
+        paramsOpen = close + 1;
+      }
+      const std::size_t paramsClose = t_.match(paramsOpen);
+      if (paramsClose == kNoIndex) continue;
+      const std::size_t body = bodyOpen(paramsClose);
+      if (body == kNoIndex || t_.match(body) == kNoIndex) {
+        i = paramsClose;
+        continue;
+      }
+      out.emplace_back(body, t_.match(body));
+      i = t_.match(body);
+    }
+    return out;
+  }
 
   KernelTable run() {
     std::size_t declStart = 0;
@@ -70,16 +130,16 @@ class Scanner {
         i = stop > i ? stop - 1 : i;
         continue;
       }
-      record(declStart, name);
-      declStart = name + 1;
-      i = name;
+      const std::size_t resume = record(declStart, name);
+      declStart = resume + 1;
+      i = resume;
     }
     return std::move(table_);
   }
 
  private:
   void error(std::size_t tok, std::string message) {
-    errors_.push_back({t_[tok].line, t_[tok].column, std::move(message)});
+    errors_.push_back({t_[tok].line, t_[tok].column, std::move(message), {}});
   }
 
   // The kernel's name: the first identifier after `from` that is followed by
@@ -149,7 +209,8 @@ class Scanner {
                      t_.spell(args[1].first, args[1].second - 1), i};
   }
 
-  void record(std::size_t declStart, std::size_t name) {
+  // The kind the qualifiers in [declStart, name) give; nullopt after an error.
+  std::optional<KernelInfo> qualifiersKind(std::size_t declStart, std::size_t name) {
     std::optional<Qualifier> kind;
     bool valid = true;
     for (std::size_t j = declStart; j < name; ++j) {
@@ -158,6 +219,8 @@ class Scanner {
         q = Qualifier{KernelKind::Vector, {}, {}, j};
       } else if (t_.ident(j, "__cube__")) {
         q = Qualifier{KernelKind::Cube, {}, {}, j};
+      } else if (t_.ident(j, "__aicpu__")) {
+        q = Qualifier{KernelKind::AiCpu, {}, {}, j};
       } else if (t_.ident(j, "__mix__")) {
         q = parseMix(j);
         if (!q) {
@@ -167,7 +230,7 @@ class Scanner {
       } else {
         continue;
       }
-      if (kind && !sameKind(*kind, *q)) {
+      if (kind && (kind->kind != q->kind || kind->aic != q->aic || kind->aiv != q->aiv)) {
         error(q->token, "conflicting kernel kind qualifiers '" +
                             describe(kind->kind, kind->aic, kind->aiv) + "' and '" +
                             describe(q->kind, q->aic, q->aiv) + "'");
@@ -176,32 +239,181 @@ class Scanner {
         kind = std::move(q);
       }
     }
+    if (!valid) return std::nullopt;
     KernelInfo info;
     if (kind) {
       info.kind = kind->kind;
       info.mixAic = kind->aic;
       info.mixAiv = kind->aiv;
     }
+    return info;
+  }
+
+  // The `template <...>` in [declStart, name): the token of its '<', or kNoIndex.
+  std::size_t templateOpen(std::size_t declStart, std::size_t name) const {
+    for (std::size_t j = declStart; j + 1 < name; ++j) {
+      if (t_.ident(j, "template") && t_.punct(j + 1, '<')) return j + 1;
+    }
+    return kNoIndex;
+  }
+
+  // The template parameters (tokens between `open` and `close`) as an
+  // argument list: each parameter's name, `...` after a pack. False when a
+  // parameter has no name.
+  bool templateArguments(std::size_t open, std::size_t close, std::string& out) const {
+    out.clear();
+    std::size_t first = open + 1;
+    int depth = 0;
+    for (std::size_t j = open + 1; j <= close; ++j) {
+      if (j < close) {
+        if (t_.punct(j, '(') || t_.punct(j, '[') || t_.punct(j, '{') || t_.punct(j, '<')) ++depth;
+        if (t_.punct(j, ')') || t_.punct(j, ']') || t_.punct(j, '}') || t_.punct(j, '>')) --depth;
+        if (depth > 0 || !t_.punct(j, ',')) continue;
+      }
+      if (first == j) return j == close && out.empty();  // `template <>`
+      std::size_t end = j;  // the parameter is [first, end) without its default
+      int d = 0;
+      for (std::size_t k = first; k < j; ++k) {
+        if (t_.punct(k, '(') || t_.punct(k, '[') || t_.punct(k, '{') || t_.punct(k, '<')) ++d;
+        if (t_.punct(k, ')') || t_.punct(k, ']') || t_.punct(k, '}') || t_.punct(k, '>')) --d;
+        if (d == 0 && t_.punct(k, '=')) {
+          end = k;
+          break;
+        }
+      }
+      std::size_t nameTok = kNoIndex;
+      std::size_t identifiers = 0;
+      bool pack = false;
+      for (std::size_t k = first; k < end; ++k) {
+        if (t_.ident(k)) {
+          nameTok = k;
+          ++identifiers;
+        }
+        if (t_.punct(k, '.') && t_.run(k, '.') >= 3) pack = true;
+      }
+      if (nameTok == kNoIndex) return false;
+      const std::string_view word = t_.text(nameTok);
+      const bool qualifiedType = nameTok >= 1 && t_.punct(nameTok - 1, ':');
+      if (word == "typename" || word == "class" || qualifiedType ||
+          (identifiers == 1 && !t_.ident(first, "auto") && nameTok == first)) {
+        return false;  // an unnamed parameter
+      }
+      if (!out.empty()) out += ", ";
+      out += word;
+      if (pack) out += "...";
+      first = j + 1;
+    }
+    return true;
+  }
+
+  // The '{' of the body after the parameter list closed at `paramsClose`, or
+  // kNoIndex for a declaration.
+  std::size_t bodyOpen(std::size_t paramsClose) const {
+    for (std::size_t j = paramsClose + 1; j < t_.size(); ++j) {
+      if (t_.punct(j, '{')) return j;
+      if (t_.punct(j, ';') || t_.punct(j, '=') || t_.punct(j, '}')) return kNoIndex;
+      if (t_.punct(j, '(') || t_.punct(j, '[')) {
+        j = t_.match(j);
+        if (j == kNoIndex) return kNoIndex;
+      }
+    }
+    return kNoIndex;
+  }
+
+  // KERNEL_TASK_TYPE_DEFAULT(type) in the body opened at `open`: overrides `info`.
+  void applyTaskType(std::size_t open, KernelInfo& info) {
+    const std::size_t close = t_.match(open);
+    if (close == kNoIndex) return;
+    for (std::size_t j = open + 1; j < close; ++j) {
+      if (!t_.ident(j, "KERNEL_TASK_TYPE_DEFAULT") || !t_.punct(j + 1, '(')) continue;
+      const std::size_t argsClose = t_.match(j + 1);
+      if (argsClose == kNoIndex) continue;
+      std::size_t value = kNoIndex;
+      for (std::size_t k = j + 2; k < argsClose; ++k) {
+        if (t_.ident(k)) value = k;
+      }
+      const TaskType* found = nullptr;
+      for (const TaskType& type : kTaskTypes) {
+        if (value != kNoIndex && t_.text(value) == type.name) found = &type;
+      }
+      if (found == nullptr) {
+        error(j, "KERNEL_TASK_TYPE_DEFAULT: '" +
+                     (value == kNoIndex ? std::string() : std::string(t_.text(value))) +
+                     "' is not a kernel type (KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, "
+                     "KERNEL_TYPE_MIX_AIV_1_0, KERNEL_TYPE_MIX_AIC_1_0, KERNEL_TYPE_MIX_AIC_1_1, "
+                     "KERNEL_TYPE_MIX_AIC_1_2)");
+      } else if (!found->supported) {
+        error(j, "KERNEL_TASK_TYPE_DEFAULT: " + std::string(found->name) +
+                     " is not supported on Atlas A2/A3 (dav-2201)");
+      } else {
+        info.kind = found->kind;
+        info.mixAic = found->aic;
+        info.mixAiv = found->aiv;
+      }
+      j = argsClose;
+    }
+  }
+
+  // Records the kernel named at `name`; returns the token to resume after.
+  std::size_t record(std::size_t declStart, std::size_t name) {
+    std::optional<KernelInfo> parsed = qualifiersKind(declStart, name);
+    KernelInfo info = parsed.value_or(KernelInfo{});
     info.line = t_[name].line;
     info.column = t_[name].column;
-    const std::string_view nameText = t_.text(name);
-    if (!valid) {
-      // Already reported; keep the name known so its launches add no noise.
-      table_.try_emplace(std::string(nameText), std::move(info));
+
+    std::size_t paramsOpen = name + 1;
+    std::string explicitArgs;
+    if (t_.punct(paramsOpen, '<')) {
+      const std::size_t close = t_.closeAngles(paramsOpen);
+      explicitArgs = t_.spell(paramsOpen, close);
+      paramsOpen = close + 1;
+    }
+    const std::size_t paramsClose = t_.match(paramsOpen);
+    const std::size_t body = paramsClose == kNoIndex ? kNoIndex : bodyOpen(paramsClose);
+    if (body != kNoIndex && parsed) applyTaskType(body, info);
+
+    const std::string nameText(t_.text(name));
+    if (body != kNoIndex) {
+      KernelDefinition def;
+      def.name = nameText;
+      def.bodyOpen = body;
+      def.explicitArgs = explicitArgs;
+      const std::size_t tplOpen = templateOpen(declStart, name);
+      if (tplOpen != kNoIndex) {
+        const std::size_t tplClose = t_.closeAngles(tplOpen);
+        def.isTemplate = tplClose != kNoIndex;
+        def.templateArgsKnown =
+            def.isTemplate && templateArguments(tplOpen, tplClose, def.templateArgs);
+      }
+      table_.definitions.push_back(std::move(def));
+    }
+    merge(nameText, info, parsed.has_value(), name);
+    if (body != kNoIndex && t_.match(body) != kNoIndex) return t_.match(body);
+    return paramsClose != kNoIndex ? paramsClose : name;
+  }
+
+  // Merges a declaration's kind into the table: an unqualified AI Core kernel
+  // takes the kind of any other declaration; two different kinds conflict.
+  void merge(const std::string& name, const KernelInfo& info, bool valid, std::size_t tok) {
+    const auto found = table_.byName.find(name);
+    if (found == table_.byName.end()) {
+      table_.byName.emplace(name, info);
       return;
     }
-    const auto found = table_.find(nameText);
-    if (found == table_.end()) {
-      table_.emplace(std::string(nameText), std::move(info));
+    KernelInfo& first = found->second;
+    if (!valid || sameKind(first, info) || info.kind == KernelKind::AiCore) return;
+    if (first.kind == KernelKind::AiCore) {
+      const std::size_t line = first.line;
+      const std::size_t column = first.column;
+      first = info;
+      first.line = line;
+      first.column = column;
       return;
     }
-    const KernelInfo& first = found->second;
-    if (first.kind != info.kind || first.mixAic != info.mixAic || first.mixAiv != info.mixAiv) {
-      error(name, "kernel '" + std::string(nameText) + "' redeclared as " +
-                      describe(info.kind, info.mixAic, info.mixAiv) + "; it was declared as " +
-                      describe(first.kind, first.mixAic, first.mixAiv) + " at line " +
-                      std::to_string(first.line));
-    }
+    error(tok, "kernel '" + name + "' redeclared as " +
+                   describe(info.kind, info.mixAic, info.mixAiv) + "; it was declared as " +
+                   describe(first.kind, first.mixAic, first.mixAiv) + " at line " +
+                   std::to_string(first.line));
   }
 
   TokenView t_;
@@ -217,15 +429,49 @@ KernelTable findKernels(std::string_view src, const std::vector<Token>& code, Di
 
 std::string kernelSpecExpression(const KernelInfo& kernel) {
   switch (kernel.kind) {
+    case KernelKind::Vector:
+      return "::asctwin::KernelSpec{::asctwin::KernelKind::Vector, 0, 0}";
     case KernelKind::Cube:
       return "::asctwin::KernelSpec{::asctwin::KernelKind::Cube, 0, 0}";
     case KernelKind::Mix:
       return "::asctwin::KernelSpec{::asctwin::KernelKind::Mix, " + kernel.mixAic + ", " +
              kernel.mixAiv + "}";
-    case KernelKind::Vector:
+    case KernelKind::AiCpu:
+      return "::asctwin::KernelSpec{::asctwin::KernelKind::AiCpu, 0, 0}";
+    case KernelKind::AiCore:
       break;
   }
-  return "::asctwin::KernelSpec{::asctwin::KernelKind::Vector, 0, 0}";
+  return "::asctwin::KernelSpec{::asctwin::KernelKind::AiCore, 0, 0}";
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> findDeviceBodies(std::string_view src,
+                                                                  const std::vector<Token>& code) {
+  Diagnostics ignored;
+  return Scanner(src, code, ignored).deviceBodies();
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> findMarkers(std::string_view src,
+                                                             const std::vector<Token>& code) {
+  const TokenView t(src, code);
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (!t.ident(i)) continue;
+    const std::string_view word = t.text(i);
+    bool marker = false;
+    for (const std::string_view m : kMarkerWords) marker = marker || word == m;
+    if (marker) {
+      out.emplace_back(i, i);
+      continue;
+    }
+    for (const std::string_view m : kMarkerCalls) {
+      if (word == m && t.punct(i + 1, '(') && t.match(i + 1) != kNoIndex) {
+        out.emplace_back(i, t.match(i + 1));
+        i = t.match(i + 1);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace asctwin::asc

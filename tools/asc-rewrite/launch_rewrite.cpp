@@ -7,10 +7,19 @@
 namespace asctwin::asc {
 namespace {
 
+// Keywords that can come right before an expression: they end the callee.
+bool isStatementKeyword(std::string_view w) {
+  for (const std::string_view k : {"return", "case", "else", "do", "throw", "co_return", "co_yield",
+                                   "co_await", "new", "delete", "sizeof", "typeid"}) {
+    if (w == k) return true;
+  }
+  return false;
+}
+
 struct Launch {
-  std::size_t qualifiedStart = 0;  // first token of `ns::NAME`
-  std::size_t name = 0;            // the NAME token
-  std::size_t open = 0;            // first '<' of `<<<`
+  std::size_t calleeStart = 0;  // first token of the launched expression
+  std::size_t name = kNoIndex;  // its kernel NAME token when it names a kernel directly
+  std::size_t open = 0;         // first '<' of `<<<`
   std::vector<std::size_t> commas;
   std::size_t close = 0;      // first '>' of `>>>`
   std::size_t argsOpen = 0;   // '(' of the argument list
@@ -40,7 +49,7 @@ class LaunchRewriter {
 
  private:
   void error(std::size_t tok, std::string message) {
-    errors_.push_back({t_[tok].line, t_[tok].column, std::move(message)});
+    errors_.push_back({t_[tok].line, t_[tok].column, std::move(message), {}});
   }
 
   // toks[i] is '>': the index of its matching '<', walking backwards.
@@ -62,34 +71,60 @@ class LaunchRewriter {
     return kNoIndex;
   }
 
-  bool parseName(Launch& l) {
+  // The launched expression ends right before `<<<`: a postfix expression
+  // made of names, `::`, `.`, `->`, template argument lists and bracketed
+  // groups. It names a kernel directly when it is `[::]a::b::NAME[<...>]`.
+  bool parseCallee(Launch& l) {
     const char* expected = "expected a kernel name before '<<<'";
-    if (l.open == 0) {
-      error(l.open, expected);
-      return false;
-    }
-    std::size_t name = l.open - 1;
-    if (t_.punct(name, '>')) {
-      const std::size_t angle = openAngles(name);
-      name = angle == kNoIndex || angle == 0 ? kNoIndex : angle - 1;
-    }
-    if (name == kNoIndex || !t_.ident(name)) {
-      error(l.open, expected);
-      return false;
-    }
-    l.name = name;
-    l.qualifiedStart = name;
-    // `a::b::NAME` or `::NAME`
-    while (l.qualifiedStart >= 2 && t_.punct(l.qualifiedStart - 1, ':') &&
-           t_.punct(l.qualifiedStart - 2, ':') &&
-           adjacent(t_[l.qualifiedStart - 2], t_[l.qualifiedStart - 1])) {
-      if (l.qualifiedStart >= 3 && t_.ident(l.qualifiedStart - 3)) {
-        l.qualifiedStart -= 3;
+    std::size_t j = l.open;  // one past the callee's first token so far
+    bool any = false;
+    while (j > 0) {
+      const std::size_t k = j - 1;
+      if (k > 0 && t_.punct(k, '>') && t_.punct(k - 1, '-') && adjacent(t_[k - 1], t_[k])) {
+        j = k - 1;  // `->`
+      } else if (t_.punct(k, '>')) {
+        const std::size_t angle = openAngles(k);
+        if (angle == kNoIndex || angle == 0 || !t_.ident(angle - 1)) break;
+        j = angle;
+      } else if (t_.punct(k, ')') || t_.punct(k, ']')) {
+        const std::size_t open = t_.match(k);
+        if (open == kNoIndex) break;
+        j = open;
+      } else if (t_.ident(k)) {
+        if (isStatementKeyword(t_.text(k)) || (any && t_.ident(j))) break;
+        j = k;
+      } else if (t_.punct(k, ':') && k > 0 && t_.punct(k - 1, ':') && adjacent(t_[k - 1], t_[k])) {
+        j = k - 1;
+      } else if (t_.punct(k, '.') && !(k > 0 && t_.punct(k - 1, '.'))) {
+        j = k;
       } else {
-        l.qualifiedStart -= 2;
+        break;
+      }
+      any = true;
+    }
+    if (!any) {
+      error(l.open, expected);
+      return false;
+    }
+    l.calleeStart = j;
+    // A direct kernel name: qualified names and one template argument list only.
+    std::size_t last = l.open - 1;
+    if (t_.punct(last, '>')) {
+      const std::size_t angle = openAngles(last);
+      last = angle == kNoIndex || angle == 0 ? kNoIndex : angle - 1;
+    }
+    if (last == kNoIndex || !t_.ident(last)) return true;
+    std::size_t q = last;
+    while (q >= 2 && t_.punct(q - 1, ':') && t_.punct(q - 2, ':') &&
+           adjacent(t_[q - 2], t_[q - 1])) {
+      if (q >= 3 && t_.ident(q - 3)) {
+        q -= 3;
+      } else {
+        q -= 2;
         break;
       }
     }
+    if (q == l.calleeStart && kernels_.byName.count(t_.text(last)) != 0) l.name = last;
     return true;
   }
 
@@ -169,9 +204,11 @@ class LaunchRewriter {
             error(l.close, "empty launch parameter");
             return false;
           }
-          if (l.commas.size() != 2) {
-            error(l.open, "a launch takes three parameters <<<numBlocks, ubBytes, stream>>>, not " +
-                              std::to_string(l.commas.size() + 1));
+          if (l.commas.size() != 1 && l.commas.size() != 2) {
+            error(l.open,
+                  "a launch takes two or three parameters <<<numBlocks, dynUbBytes[, stream]>>>, "
+                  "not " +
+                      std::to_string(l.commas.size() + 1));
             return false;
           }
           return true;
@@ -194,16 +231,7 @@ class LaunchRewriter {
     return true;
   }
 
-  bool parse(Launch& l) {
-    if (!parseName(l) || !parseConfig(l) || !parseArguments(l)) return false;
-    if (kernels_.find(t_.text(l.name)) == kernels_.end()) {
-      error(l.name, "'" + std::string(t_.text(l.name)) +
-                        "' is not a kernel of this file: a launch needs a __global__ "
-                        "declaration of it in the same .asc source");
-      return false;
-    }
-    return true;
-  }
+  bool parse(Launch& l) { return parseCallee(l) && parseConfig(l) && parseArguments(l); }
 
   // Extends a range over the spaces and tabs around it (never newlines, and
   // never the indentation at the start of a line).
@@ -220,20 +248,28 @@ class LaunchRewriter {
   }
 
   void emit(const Launch& l) {
-    const KernelInfo& kernel = kernels_.find(t_.text(l.name))->second;
-    const std::size_t start = t_[l.qualifiedStart].begin;
-    edits_.push_back({start, start,
-                      "::asctwin::ascLaunch(" + kernelSpecExpression(kernel) + ", \"" +
-                          std::string(t_.text(l.name)) + "\", "});
+    const std::size_t start = t_[l.calleeStart].begin;
+    const bool direct = l.name != kNoIndex;
+    const std::string callee = t_.spell(l.calleeStart, l.open - 1);
+    if (direct) {
+      const KernelInfo& kernel = kernels_.byName.find(t_.text(l.name))->second;
+      edits_.push_back({start, start,
+                        "::asctwin::ascLaunch(" + kernelSpecExpression(kernel) + ", \"" +
+                            std::string(t_.text(l.name)) + "\", "});
+    } else {
+      edits_.push_back(
+          {start, start, "::asctwin::ascLaunchPtr(\"" + escapeString(callee) + "\", "});
+    }
     edits_.push_back({spacesBefore(t_[l.open].begin), spacesAfter(t_[l.open + 2].end), ", ("});
     for (const std::size_t comma : l.commas) {
       edits_.push_back({spacesBefore(t_[comma].begin), spacesAfter(t_[comma].end), "), ("});
     }
-    edits_.push_back({spacesBefore(t_[l.close].begin), spacesAfter(t_[l.close + 2].end), ")"});
+    edits_.push_back({spacesBefore(t_[l.close].begin), spacesAfter(t_[l.close + 2].end),
+                      l.commas.size() == 1 ? "), nullptr" : ")"});
     const bool hasArgs = l.argsClose > l.argsOpen + 1;
     edits_.push_back({t_[l.argsOpen].begin, spacesAfter(t_[l.argsOpen].end), hasArgs ? ", " : ""});
-    sites_.push_back(
-        {std::string(t_.text(l.name)), t_[l.name].line, t_[l.name].column, t_[l.argsOpen].line});
+    sites_.push_back({direct ? std::string(t_.text(l.name)) : callee, direct,
+                      t_[l.calleeStart].line, t_[l.calleeStart].column, t_[l.argsOpen].line});
   }
 
   TokenView t_;
@@ -249,6 +285,15 @@ void rewriteLaunches(std::string_view src, const std::vector<Token>& toks,
                      const KernelTable& kernels, Edits& edits, std::vector<LaunchSite>& sites,
                      Diagnostics& errors) {
   LaunchRewriter(src, toks, kernels, edits, sites, errors).run();
+}
+
+std::string escapeString(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
 }
 
 std::string applyEdits(std::string_view src, Edits edits) {

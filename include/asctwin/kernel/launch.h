@@ -14,7 +14,12 @@
 
 namespace asctwin {
 
-enum class KernelKind : uint8_t { Vector, Cube, Mix };
+// A kernel's kind: where its blocks run.
+//  - Vector, Cube: AIV or AIC cores only (__vector__, __cube__, KERNEL_TYPE_AIV_ONLY/AIC_ONLY);
+//  - Mix: groups of `aic` AIC and `aiv` AIV cores per block (__mix__(1, 2), KERNEL_TYPE_MIX_*);
+//  - AiCore: `__global__ __aicore__` with no kind chosen; the twin runs it on the vector cores;
+//  - AiCpu: `__global__ __aicpu__`, a kernel of the device's AI CPU (a host task on the twin).
+enum class KernelKind : uint8_t { Vector, Cube, Mix, AiCore, AiCpu };
 
 // A kernel's kind; for Mix, the AIC:AIV ratio of one block (1:2 on A2/A3).
 struct KernelSpec {
@@ -56,6 +61,7 @@ struct LaunchOptions {
   uint64_t seed = 0;                  // check mode seed when `mode` is Check
   kernel::InstrObserver* observer = nullptr;  // else the process observer (if any)
   kernel::LaunchStats* stats = nullptr;       // filled when the launch has run
+  uint64_t tilingKey = 0;  // what TILING_KEY_IS compares with (ICPU_SET_TILING_KEY)
 };
 
 namespace kernel {
@@ -110,36 +116,99 @@ int run(void (*k)(P...), const LaunchOptions& opt, A&&... args) {
   return kernel::runLaunch(opt, kernel::bindKernel(k, std::forward<A>(args)...));
 }
 
-// What the .asc build step generates for NAME<<<blocks, ub, stream>>>(args).
-template <typename... P, typename Blocks, typename Ub, typename Stream, typename... A>
-int ascLaunch(KernelSpec spec, const char* name, void (*k)(P...), Blocks blocks, Ub ub,
-              Stream stream, A&&... args) {
+namespace kernel {
+// AI CPU kernels (KernelKind::AiCpu): queued on the stream as a host task that
+// calls `body` once per block; a non-zero return value fails the task.
+int enqueueAiCpuLaunch(void* stream, const LaunchOptions& opt, std::function<uint32_t()> body);
+
+// The kernel registry: every kernel defined in a translated ASC source
+// registers its address and kind at program start (kernelRegistration below),
+// so a launch through a pointer knows what it launches.
+void registerKernel(uintptr_t address, KernelSpec spec);
+bool findKernel(uintptr_t address, KernelSpec* spec);
+// The launch of something that is not a registered kernel: an error (0 never).
+int unknownKernelLaunch(const char* callee, uintptr_t address);
+
+template <typename R, typename... P, typename... A>
+std::function<R()> bindCall(R (*k)(P...), A&&... args) {
+  static_assert(sizeof...(P) == sizeof...(A), "kernel launched with the wrong number of arguments");
+  auto bound =
+      std::tuple<std::decay_t<P>...>(convertArg<std::decay_t<P>>(std::forward<A>(args))...);
+  return [k, bound]() -> R { return std::apply(k, bound); };
+}
+
+template <typename Stream>
+void* streamHandle(Stream stream) {
+  if constexpr (std::is_null_pointer_v<Stream>) {
+    return nullptr;  // a literal nullptr stream is the default stream
+  } else if constexpr (std::is_integral_v<Stream>) {
+    return stream == 0 ? nullptr : reinterpret_cast<void*>(static_cast<uintptr_t>(stream));
+  } else {
+    return reinterpret_cast<void*>(stream);
+  }
+}
+}  // namespace kernel
+
+// Placed by the front end at the start of every kernel definition: its
+// instantiation registers the kernel's address and kind before main().
+template <auto Kernel, KernelSpec Spec>
+inline const bool kernelRegistration =
+    (kernel::registerKernel(reinterpret_cast<uintptr_t>(Kernel), Spec), true);
+
+// What the front end makes of NAME<<<blocks, dynUbBytes[, stream]>>>(args)
+// when NAME is a kernel of the translation unit. The launch's value is 0 or
+// the error code of the launch (kernel errors surface at synchronisation).
+template <typename R, typename... P, typename Blocks, typename Ub, typename Stream, typename... A>
+int ascLaunch(KernelSpec spec, const char* name, R (*k)(P...), Blocks blocks, Ub ub, Stream stream,
+              A&&... args) {
   LaunchOptions opt;
   opt.spec = spec;
   opt.numBlocks = static_cast<uint32_t>(blocks);
   opt.ubBytes = kernel::ubArg(ub);
   opt.name = name;
-  void* handle = nullptr;  // a literal nullptr stream is the default stream
-  if constexpr (!std::is_null_pointer_v<Stream>) handle = reinterpret_cast<void*>(stream);
-  return kernel::enqueueLaunch(handle, opt, kernel::bindKernel(k, std::forward<A>(args)...));
+  void* handle = kernel::streamHandle(stream);
+  if constexpr (std::is_void_v<R>) {
+    return kernel::enqueueLaunch(handle, opt, kernel::bindCall(k, std::forward<A>(args)...));
+  } else {
+    static_assert(std::is_integral_v<R>, "a kernel returns void (an AI CPU kernel: an integer)");
+    auto call = kernel::bindCall(k, std::forward<A>(args)...);
+    return kernel::enqueueAiCpuLaunch(handle, opt,
+                                      [call]() { return static_cast<uint32_t>(call()); });
+  }
 }
 
-// ICPU_RUN_KF support: the kernel mode set by AscendC::SetKernelMode, and the
-// status of the last ICPU_RUN_KF (0 or an aclError code).
+// ... and when the callee is any other expression (a pointer, a kernel chosen
+// by a lambda or `?:`): its kind comes from the kernel registry.
+template <typename R, typename... P, typename Blocks, typename Ub, typename Stream, typename... A>
+int ascLaunchPtr(const char* callee, R (*k)(P...), Blocks blocks, Ub ub, Stream stream,
+                 A&&... args) {
+  KernelSpec spec;
+  if (!kernel::findKernel(reinterpret_cast<uintptr_t>(k), &spec)) {
+    return kernel::unknownKernelLaunch(callee, reinterpret_cast<uintptr_t>(k));
+  }
+  return ascLaunch(spec, callee, k, blocks, ub, stream, std::forward<A>(args)...);
+}
+
+// ICPU_RUN_KF support: the kernel mode set by AscendC::SetKernelMode, the
+// tiling key set by ICPU_SET_TILING_KEY, and the status of the last
+// ICPU_RUN_KF (0 or an aclError code).
 KernelSpec icpuKernelSpec();
 int icpuLastStatus();
 int icpuRun(const char* name, uint32_t numBlocks, std::function<void()> body);
+// ICPU_SET_TILING_KEY: keys of 0 or below are warned about, as by CANN.
+void icpuSetTilingKey(int64_t key);
+uint64_t icpuTilingKey();
 
 }  // namespace asctwin
 
 namespace AscendC {
 void SetKernelMode(KernelMode mode);
 // CPU-debug GM allocation (device memory of the twin), as in CANN's tikicpulib.
-uint8_t* GmAlloc(size_t size);
+void* GmAlloc(size_t size);
 void GmFree(void* ptr);
 }  // namespace AscendC
 
 #define ICPU_RUN_KF(func, blockDim, ...)                     \
   ::asctwin::icpuRun(#func, static_cast<uint32_t>(blockDim), \
-                     ::asctwin::kernel::bindKernel(func, __VA_ARGS__))
-#define ICPU_SET_TILING_KEY(key) ((void)(key))
+                     ::asctwin::kernel::bindKernel(func, ##__VA_ARGS__))
+#define ICPU_SET_TILING_KEY(key) ::asctwin::icpuSetTilingKey(static_cast<int64_t>(key))

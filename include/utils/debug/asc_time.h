@@ -1,0 +1,4 @@
+// utils/debug/asc_time.h: time stamps from kernel code (AscendC::PrintTimeStamp).
+#pragma once
+
+#include "kernel_operator.h"

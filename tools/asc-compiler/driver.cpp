@@ -1,0 +1,322 @@
+#include "driver.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <system_error>
+
+#include "subprocess.h"
+#include "translate.h"
+
+namespace fs = std::filesystem;
+
+namespace asctwin::ascc {
+namespace {
+
+bool endsWith(const std::string& s, const std::string& e) {
+  return s.size() >= e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
+}
+
+bool readFile(const fs::path& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  out = std::move(buffer).str();
+  return !in.bad();
+}
+
+bool writeFile(const fs::path& path, const std::string& data) {
+  std::error_code ec;
+  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  return static_cast<bool>(out.write(data.data(), static_cast<std::streamsize>(data.size())) &&
+                           out.flush());
+}
+
+// The twin's kernel headers need C++20 (std::bit_cast, std::source_location),
+// while ASC's default standard is C++17: older standards are raised to C++20,
+// keeping the GNU extensions choice.
+std::vector<std::string> withStandard(const std::vector<std::string>& args, bool& given) {
+  std::vector<std::string> out;
+  given = false;
+  for (const std::string& a : args) {
+    if (a.rfind("-std=", 0) != 0) {
+      out.push_back(a);
+      continue;
+    }
+    given = true;
+    const std::string v = a.substr(5);
+    const bool gnu = v.rfind("gnu", 0) == 0;
+    const std::string year = v.substr(gnu ? 5 : 3);
+    const bool old = year == "98" || year == "03" || year == "0x" || year == "11" || year == "1y" ||
+                     year == "14" || year == "1z" || year == "17";
+    out.push_back(old ? (gnu ? "-std=gnu++20" : "-std=c++20") : a);
+  }
+  if (!given) out.push_back("-std=c++20");
+  return out;
+}
+
+// Compile options without a language selection (the driver sets -x itself).
+std::vector<std::string> withoutLanguage(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "-x") {
+      ++i;
+      continue;
+    }
+    out.push_back(args[i]);
+  }
+  return out;
+}
+
+class Driver {
+ public:
+  Driver(const CommandLine& cl, const Toolchain& tc) : cl_(cl), tc_(tc) {}
+  ~Driver() {
+    if (!tempDir_.empty() && !cl_.keepTemps) {
+      std::error_code ec;
+      fs::remove_all(tempDir_, ec);
+    }
+  }
+  Driver(const Driver&) = delete;
+  Driver& operator=(const Driver&) = delete;
+
+  int run() {
+    switch (cl_.mode) {
+      case Mode::Version:
+        std::printf(
+            "asctwin-asc %s: the ASC compiler driver of asctwin (a CPU twin of CANN)\n"
+            "architecture: %s; host compiler: %s\n",
+            ASCTWIN_VERSION, supportedArchList().c_str(), tc_.hostCxx.c_str());
+        return 0;
+      case Mode::Preprocess:
+        return preprocessPlain();
+      case Mode::Translate:
+        return translateOnly();
+      case Mode::Compile:
+      case Mode::Assemble:
+      case Mode::SyntaxOnly:
+        return compileAll();
+      case Mode::Link:
+        return link();
+      case Mode::Help:
+        break;
+    }
+    return 0;
+  }
+
+ private:
+  // Macros every ASC translation unit sees.
+  std::vector<std::string> ascDefines(bool keepMarkers) const {
+    std::vector<std::string> d = {"-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220"};
+    if (cl_.runMode == "cpu") d.push_back("-DASCENDC_CPU_DEBUG=1");
+    if (keepMarkers) {
+      for (const char* m : {"__global__", "__aicore__", "__vector__", "__cube__", "__aicpu__"}) {
+        d.push_back(std::string("-D") + m + "=" + m);
+      }
+      d.push_back("-D__mix__(aic,aiv)=__mix__(aic,aiv)");
+      d.push_back("-DKERNEL_TASK_TYPE_DEFAULT(type)=KERNEL_TASK_TYPE_DEFAULT(type)");
+      d.push_back("-DKERNEL_TASK_TYPE(key,type)=KERNEL_TASK_TYPE(key,type)");
+    }
+    return d;
+  }
+
+  const fs::path& tempDir() {
+    if (tempDir_.empty()) {
+      const char* base = std::getenv("TMPDIR");
+      std::string pattern =
+          std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/asctwin-asc-XXXXXX";
+      if (::mkdtemp(pattern.data()) == nullptr) {
+        std::perror("asctwin-asc: cannot create a temporary directory");
+        std::exit(2);
+      }
+      tempDir_ = pattern;
+    }
+    return tempDir_;
+  }
+
+  // Intermediate files of `source` compiled to `object`: next to the object
+  // with -save-temps, else in the temporary directory.
+  fs::path intermediate(const std::string& source, const std::string& object,
+                        const std::string& suffix) {
+    if (cl_.keepTemps) return fs::path(object).concat(suffix);
+    return tempDir() /
+           (std::to_string(counter_++) + "-" + fs::path(source).filename().string() + suffix);
+  }
+
+  std::vector<std::string> hostCompileArgs() const {
+    bool given = false;
+    return withStandard(withoutLanguage(cl_.compileArgs), given);
+  }
+
+  // Pass 1 + the front end: `source` to translated C++ in `out`.
+  int translate(const std::string& source, const std::string& object, const fs::path& out) {
+    const fs::path ii = intermediate(source, object, ".ii");
+    std::vector<std::string> cmd = {tc_.hostCxx, "-E"};
+    for (const std::string& a : hostCompileArgs()) cmd.push_back(a);
+    for (const std::string& a : ascDefines(true)) cmd.push_back(a);
+    for (const std::string& a : cl_.preprocessArgs) cmd.push_back(a);
+    cmd.insert(cmd.end(), {"-isystem", tc_.includeDir, "-include", "asctwin/asc_prelude.h"});
+    std::vector<std::string> deps = cl_.dependencyArgs;
+    bool wantsDeps = false;
+    bool hasTarget = false;
+    for (const std::string& a : deps) {
+      wantsDeps = wantsDeps || a == "-MD" || a == "-MMD";
+      hasTarget = hasTarget || a.rfind("-MT", 0) == 0 || a.rfind("-MQ", 0) == 0;
+    }
+    if (wantsDeps && !hasTarget && !object.empty()) deps.insert(deps.end(), {"-MT", object});
+    for (const std::string& a : deps) cmd.push_back(a);
+    cmd.insert(cmd.end(), {"-x", "c++", source, "-o", ii.string()});
+    if (const int rc = runTool(cmd, cl_.verbose); rc != 0) return rc;
+
+    std::string text;
+    if (!readFile(ii, text)) {
+      std::fprintf(stderr, "asctwin-asc: cannot read %s\n", ii.c_str());
+      return 2;
+    }
+    std::error_code ec;
+    const std::string display = fs::absolute(source, ec).lexically_normal().string();
+    const asc::TranslateResult result = asc::translate(text, display);
+    if (!result.ok()) {
+      constexpr size_t kMaxReported = 50;
+      for (size_t i = 0; i < result.errors.size() && i < kMaxReported; ++i) {
+        std::cerr << asc::formatDiagnostic(display, result.errors[i]) << '\n';
+      }
+      if (result.errors.size() > kMaxReported) {
+        std::cerr << "asctwin-asc: " << result.errors.size() - kMaxReported
+                  << " more errors not shown\n";
+      }
+      return 1;
+    }
+    if (!writeFile(out, result.output)) {
+      std::fprintf(stderr, "asctwin-asc: cannot write %s\n", out.c_str());
+      return 2;
+    }
+    return 0;
+  }
+
+  // The object file name gcc would choose for `source` with -c and no -o.
+  static std::string defaultObject(const std::string& source, const char* ext) {
+    return fs::path(source).filename().replace_extension(ext).string();
+  }
+
+  int compileOne(const std::string& source, const std::string& object) {
+    std::vector<std::string> cmd = {tc_.hostCxx};
+    const char* modeFlag = cl_.mode == Mode::Assemble     ? "-S"
+                           : cl_.mode == Mode::SyntaxOnly ? "-fsyntax-only"
+                                                          : "-c";
+    if (endsWith(source, ".c")) {  // C sources are the host compiler's alone
+      cmd.push_back(modeFlag);
+      for (const std::string& a : cl_.compileArgs) cmd.push_back(a);
+      for (const std::string& a : cl_.preprocessArgs) cmd.push_back(a);
+      for (const std::string& a : cl_.dependencyArgs) cmd.push_back(a);
+      cmd.insert(cmd.end(), {"-isystem", tc_.includeDir, source});
+      if (!object.empty()) cmd.insert(cmd.end(), {"-o", object});
+      return runTool(cmd, cl_.verbose);
+    }
+    const fs::path cpp = intermediate(source, object, ".asc.cpp");
+    if (const int rc = translate(source, object, cpp); rc != 0) return rc;
+    cmd.push_back(modeFlag);
+    for (const std::string& a : hostCompileArgs()) cmd.push_back(a);
+    cmd.insert(cmd.end(), {"-x", "c++-cpp-output", cpp.string()});
+    if (!object.empty() && cl_.mode != Mode::SyntaxOnly) cmd.insert(cmd.end(), {"-o", object});
+    return runTool(cmd, cl_.verbose);
+  }
+
+  int compileAll() {
+    if (cl_.sources.empty()) {
+      std::fprintf(stderr, "asctwin-asc: no input files\n");
+      return 2;
+    }
+    if (cl_.sources.size() > 1 && !cl_.output.empty() && cl_.mode != Mode::SyntaxOnly) {
+      std::fprintf(stderr, "asctwin-asc: cannot specify -o with -c or -S with multiple files\n");
+      return 2;
+    }
+    for (const std::string& s : cl_.sources) {
+      const std::string object = !cl_.output.empty()          ? cl_.output
+                                 : cl_.mode == Mode::Assemble ? defaultObject(s, ".s")
+                                                              : defaultObject(s, ".o");
+      if (const int rc = compileOne(s, object); rc != 0) return rc;
+    }
+    return 0;
+  }
+
+  int translateOnly() {
+    if (cl_.sources.size() != 1 || cl_.output.empty()) {
+      std::fprintf(stderr, "asctwin-asc: --asctwin-translate takes one source and -o <out.cpp>\n");
+      return 2;
+    }
+    const fs::path tmp = fs::path(cl_.output).concat(".tmp");
+    if (const int rc = translate(cl_.sources[0], cl_.output, tmp); rc != 0) return rc;
+    std::error_code ec;
+    fs::rename(tmp, cl_.output, ec);
+    if (ec) {
+      std::fprintf(stderr, "asctwin-asc: cannot write %s: %s\n", cl_.output.c_str(),
+                   ec.message().c_str());
+      return 2;
+    }
+    return 0;
+  }
+
+  int preprocessPlain() {
+    std::vector<std::string> cmd = {tc_.hostCxx, "-E"};
+    for (const std::string& a : hostCompileArgs()) cmd.push_back(a);
+    for (const std::string& a : ascDefines(false)) cmd.push_back(a);
+    for (const std::string& a : cl_.preprocessArgs) cmd.push_back(a);
+    cmd.insert(cmd.end(), {"-isystem", tc_.includeDir, "-include", "asctwin/asc_prelude.h"});
+    for (const std::string& a : cl_.dependencyArgs) cmd.push_back(a);
+    for (const std::string& s : cl_.sources) cmd.insert(cmd.end(), {"-x", "c++", s});
+    if (!cl_.output.empty()) cmd.insert(cmd.end(), {"-o", cl_.output});
+    return runTool(cmd, cl_.verbose);
+  }
+
+  static bool linksTwin(const std::vector<std::string>& args) {
+    for (const std::string& a : args) {
+      const std::string name = fs::path(a).filename().string();
+      if (a == "-lasctwin" || name.rfind("libasctwin.", 0) == 0) return true;
+    }
+    return false;
+  }
+
+  int link() {
+    std::vector<std::string> inputs = cl_.linkArgs;
+    // Sources on a link line are compiled first (gcc's one-step build).
+    for (std::string& a : inputs) {
+      bool isSource = false;
+      for (const std::string& s : cl_.sources) isSource = isSource || s == a;
+      if (!isSource || endsWith(a, ".o")) continue;
+      const std::string object =
+          (tempDir() / (std::to_string(counter_++) + "-" + defaultObject(a, ".o"))).string();
+      if (const int rc = compileOne(a, object); rc != 0) return rc;
+      a = object;
+    }
+    std::vector<std::string> cmd = {tc_.hostCxx};
+    for (const std::string& a : withoutLanguage(cl_.compileArgs)) cmd.push_back(a);
+    for (const std::string& a : inputs) cmd.push_back(a);
+    cmd.insert(cmd.end(), {"-L" + tc_.libDir, "-Wl,-rpath," + tc_.libDir});
+    if (!linksTwin(inputs)) cmd.push_back("-lasctwin");
+    cmd.push_back("-pthread");
+    if (!cl_.output.empty()) cmd.insert(cmd.end(), {"-o", cl_.output});
+    return runTool(cmd, cl_.verbose);
+  }
+
+  const CommandLine& cl_;
+  const Toolchain& tc_;
+  fs::path tempDir_;
+  int counter_ = 0;
+};
+
+}  // namespace
+
+int runDriver(const CommandLine& cl, const Toolchain& toolchain) {
+  Driver driver(cl, toolchain);
+  return driver.run();
+}
+
+}  // namespace asctwin::ascc

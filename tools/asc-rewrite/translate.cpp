@@ -1,0 +1,124 @@
+#include "translate.h"
+
+#include <algorithm>
+#include <map>
+
+#include "line_map.h"
+#include "token_utils.h"
+#include "tokenizer.h"
+
+namespace asctwin::asc {
+namespace {
+
+// Blanks source bytes [begin, end): spaces, newlines kept.
+Edit blank(std::string_view src, std::size_t begin, std::size_t end) {
+  std::string text(src.substr(begin, end - begin));
+  for (char& c : text) {
+    if (c != '\n') c = ' ';
+  }
+  return {begin, end, std::move(text)};
+}
+
+// The registration statement put at the start of a kernel's body, or "" when
+// the kernel's address cannot be named there (an overloaded name, a template
+// parameter without a name).
+std::string registration(const KernelDefinition& def, const KernelInfo& info,
+                         const std::map<std::string, int, std::less<>>& plainDefinitions) {
+  std::string address = "&" + def.name;
+  if (!def.explicitArgs.empty()) {
+    address += def.explicitArgs;
+  } else if (def.isTemplate) {
+    if (!def.templateArgsKnown) return "";
+    address += "<" + def.templateArgs + ">";
+  } else if (plainDefinitions.at(def.name) > 1) {
+    return "";  // overloads: `&NAME` would be ambiguous
+  }
+  return " (void)::asctwin::kernelRegistration<" + address + ", " + kernelSpecExpression(info) +
+         ">;";
+}
+
+// In device code `printf` is the kernel's printf (block prefix, as on the
+// NPU) and a failed assert ends the launch, not the process.
+void rewriteDeviceCalls(std::string_view text, const std::vector<Token>& code, Edits& edits) {
+  const TokenView t(text, code);
+  for (const auto& [open, close] : findDeviceBodies(text, code)) {
+    for (std::size_t i = open + 1; i < close; ++i) {
+      if (!t.ident(i) || !t.punct(i + 1, '(')) continue;
+      const bool qualified = i > 0 && (t.punct(i - 1, ':') || t.punct(i - 1, '.') ||
+                                       (t.punct(i - 1, '>') && i > 1 && t.punct(i - 2, '-')));
+      if (qualified) continue;
+      const std::string_view word = t.text(i);
+      if (word == "printf") {
+        edits.push_back({code[i].begin, code[i].end, "::AscendC::printf"});
+      } else if (word == "__assert_fail") {
+        edits.push_back({code[i].begin, code[i].end, "::asctwin::kernel::deviceAssertFail"});
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string lineDirective(std::string_view path) {
+  return "#line 1 \"" + escapeString(path) + "\"\n";
+}
+
+TranslateResult translate(std::string_view text, std::string_view path, SourceForm form) {
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
+
+  TranslateResult result;
+  const Tokens tokens = tokenize(text);
+  result.kernels = findKernels(text, tokens.code, result.errors);
+  Edits edits;
+  for (const auto& [first, last] : findMarkers(text, tokens.code)) {
+    edits.push_back(blank(text, tokens.code[first].begin, tokens.code[last].end));
+  }
+  rewriteLaunches(text, tokens.code, result.kernels, edits, result.launches, result.errors);
+  if (form == SourceForm::Raw) {
+    for (const std::vector<Token>& define : tokens.defines) {
+      rewriteLaunches(text, define, result.kernels, edits, result.launches, result.errors);
+    }
+  }
+  rewriteDeviceCalls(text, tokens.code, edits);
+
+  std::map<std::string, int, std::less<>> plainDefinitions;
+  for (const KernelDefinition& def : result.kernels.definitions) {
+    if (!def.isTemplate && def.explicitArgs.empty()) ++plainDefinitions[def.name];
+  }
+  for (const KernelDefinition& def : result.kernels.definitions) {
+    const KernelInfo& info = result.kernels.byName.at(def.name);
+    std::string stmt = registration(def, info, plainDefinitions);
+    if (stmt.empty()) continue;
+    const std::size_t at = tokens.code[def.bodyOpen].end;
+    edits.push_back({at, at, std::move(stmt)});
+  }
+
+  // Errors and launch sites in the user's files and lines.
+  const LineMap lines(text, std::string(path));
+  for (Diagnostic& d : result.errors) {
+    SourcePos pos = lines.at(d.line);
+    d.line = pos.line;
+    d.file = pos.file == path ? std::string() : std::move(pos.file);
+  }
+  std::stable_sort(result.errors.begin(), result.errors.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     if (a.file != b.file) return a.file < b.file;
+                     return a.line != b.line ? a.line < b.line : a.column < b.column;
+                   });
+  std::stable_sort(result.launches.begin(), result.launches.end(),
+                   [](const LaunchSite& a, const LaunchSite& b) {
+                     return a.line != b.line ? a.line < b.line : a.column < b.column;
+                   });
+  if (!result.ok()) return result;
+
+  std::size_t number = 0;
+  std::string file;
+  const std::string_view firstLine = text.substr(0, text.find('\n'));
+  const bool marked = parseLineMarker(firstLine, number, file);
+  result.output =
+      (marked ? std::string() : lineDirective(path)) + applyEdits(text, std::move(edits));
+  return result;
+}
+
+}  // namespace asctwin::asc
