@@ -71,9 +71,11 @@ struct MemStats {
 struct AddressPlace {
   enum class Relation : uint8_t { None, Inside, Before, After };
   Relation relation = Relation::None;
-  bool freed = false;        // the allocation was freed
+  bool freed = false;         // the allocation was freed
   AllocationInfo allocation;  // valid unless relation is None
-  uint64_t distance = 0;     // Inside: offset from base; Before: bytes before base; After: bytes past the end
+  // Inside: the offset from base; Before: bytes before base; After: bytes
+  // past the end.
+  uint64_t distance = 0;
 };
 
 // The allocated size a request of n bytes is charged (documented rule above).
@@ -133,7 +135,7 @@ class DeviceMemory {
     size_t rawBytes = 0;
     uint64_t allocated = 0;
     size_t segment = 0;
-    size_t tailRed = 0;  // red-zone bytes after the user region
+    size_t tailRed = 0;    // red-zone bytes after the user region
     bool guarded = false;  // raw..raw+rawBytes is a reservation with guards at both ends
   };
   // A freed allocation, remembered for fault reports (and, when guarded, its

@@ -52,7 +52,7 @@ struct KernelException {
   int code = 0;  // kAicoreException or kAicoreTimeout
   std::string kernel;
   int32_t device = 0;
-  std::string message;  // the same text the launch's Status carries
+  std::string message;    // the same text the launch's Status carries
   uint64_t sequence = 0;  // 1, 2, ... in the process
 
   // kAicoreException: the faulting block.

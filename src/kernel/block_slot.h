@@ -26,8 +26,8 @@ struct FaultCapture {
   static constexpr uint32_t kMaxFrames = 32;
   Reason reason = Reason::None;
   int signal = 0;
-  int code = 0;         // si_code
-  int access = -1;      // -1 unknown, 0 read, 1 write (x86-64 page faults)
+  int code = 0;           // si_code
+  int access = -1;        // -1 unknown, 0 read, 1 write (x86-64 page faults)
   uintptr_t address = 0;  // si_addr
   uintptr_t pc = 0;
   uintptr_t sp = 0;

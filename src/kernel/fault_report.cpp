@@ -55,8 +55,8 @@ std::string durationText(std::chrono::microseconds d) {
 
 // "kernel 'k' block 3 (AIV): " as Launch::raise starts its message.
 std::string blockPrefix(const Launch& l, const CoreState& c) {
-  return "kernel '" + l.name() + "' block " + std::to_string(c.blockIdx) + " (" +
-         kindName(c.kind) + "): ";
+  return "kernel '" + l.name() + "' block " + std::to_string(c.blockIdx) + " (" + kindName(c.kind) +
+         "): ";
 }
 
 // What happened, in words: the signal, the access and where the address lies.
@@ -67,14 +67,17 @@ std::string faultText(const FaultCapture& cap, device::KernelException& e) {
     case SIGSEGV:
     case SIGBUS: {
       os << (cap.signal == SIGBUS ? "bus error on " : "");
-      os << (cap.access == 1 ? "write of address " : cap.access == 0 ? "read of address " : "address ")
+      os << (cap.access == 1   ? "write of address "
+             : cap.access == 0 ? "read of address "
+                               : "address ")
          << hexText(cap.address) << " (";
       if (cap.address >= cap.stackGuardLow && cap.address < cap.stackGuardHigh) {
-        e.placeText = "the guard page of the block's stack: a stack overflow; ASCTWIN_FIBER_STACK "
-                      "sets the stack size";
+        e.placeText =
+            "the guard page of the block's stack: a stack overflow; ASCTWIN_FIBER_STACK "
+            "sets the stack size";
       } else if (cap.address < kNullPage) {
-        e.placeText = cap.address == 0 ? "a null pointer"
-                                       : "a null pointer + " + std::to_string(cap.address);
+        e.placeText =
+            cap.address == 0 ? "a null pointer" : "a null pointer + " + std::to_string(cap.address);
       } else {
         e.place = device::DeviceMemory::instance().locate(cap.address);
         e.placeText = device::DeviceMemory::instance().describeAddress(cap.address);
@@ -116,7 +119,8 @@ void addFrames(std::ostringstream& os, const std::vector<SourceFrame>& frames) {
     while (i + same < frames.size() && frames[i + same].text() == text) ++same;
     os << "\n    #" << i << " " << text;
     if (same > 1)
-      os << " (repeated " << (i + same == frames.size() && frames.size() >= kMaxFrames ? "at least " : "")
+      os << " (repeated "
+         << (i + same == frames.size() && frames.size() >= kMaxFrames ? "at least " : "")
          << same - 1 << " more times below)";
     i += same;
   }
@@ -124,7 +128,8 @@ void addFrames(std::ostringstream& os, const std::vector<SourceFrame>& frames) {
 
 // The abandoned block's frames up to the launcher that called the kernel.
 std::vector<SourceFrame> framesOf(const BlockSlot& s) {
-  std::vector<SourceFrame> all = unwindAbandoned(s.capture, s.stackCopy, s.stackCopyBase, kMaxFrames);
+  std::vector<SourceFrame> all =
+      unwindAbandoned(s.capture, s.stackCopy, s.stackCopyBase, kMaxFrames);
   std::vector<SourceFrame> mine = kernelFrames(all);
   return mine.empty() ? all : mine;
 }
@@ -246,7 +251,8 @@ bool LaunchWatch::exceptionFor(const Status& status, device::KernelException* ou
       } else {
         os << " in " << k->text();
       }
-      if (&frames.front() != k) os << " (the faulting instruction is in " << frames.front().text() << ")";
+      if (&frames.front() != k)
+        os << " (the faulting instruction is in " << frames.front().text() << ")";
     }
     addFrames(os, frames);
     e.message = os.str();
@@ -279,9 +285,10 @@ bool LaunchWatch::timeoutFor(const Status& status, device::KernelException* out)
         h.state = "had not started";
         break;
       case BlockSlot::Waiting:
-        h.state = c.waitSite.api[0] != '\0'
-                      ? "waiting (" + siteText(c.waitSite.api, c.waitSite.file, c.waitSite.line) + ")"
-                      : "waiting";
+        h.state =
+            c.waitSite.api[0] != '\0'
+                ? "waiting (" + siteText(c.waitSite.api, c.waitSite.file, c.waitSite.line) + ")"
+                : "waiting";
         break;
       default:
         h.state = "running";

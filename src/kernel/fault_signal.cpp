@@ -42,9 +42,9 @@ std::atomic<int> gUnsafeCount{0};
 
 bool systemLibrary(const char* path) {
   static const char* const kNames[] = {
-      "/libc.so",   "/libc-",       "/libstdc++", "/libgcc_s", "/libm.so",  "/ld-linux",
-      "/libasan",   "/libubsan",    "/liblsan",   "/libtsan",  "/libdw",    "/libelf",
-      "/libz.so",   "/libzstd",     "/liblzma",   "/libbz2",   "/libpthread", "/libasctwin",
+      "/libc.so",     "/libc-",     "/libstdc++", "/libgcc_s", "/libm.so",    "/ld-linux",
+      "/libasan",     "/libubsan",  "/liblsan",   "/libtsan",  "/libdw",      "/libelf",
+      "/libz.so",     "/libzstd",   "/liblzma",   "/libbz2",   "/libpthread", "/libasctwin",
       "/libclang_rt", "linux-vdso", "/libdl.so",  "/librt.so"};
   for (const char* n : kNames)
     if (std::strstr(path, n) != nullptr) return true;
@@ -122,7 +122,8 @@ void captureRegisters(const ucontext_t* uc, FaultCapture& cap) {
   static constexpr int kOrder[17] = {REG_RAX, REG_RDX, REG_RCX, REG_RBX, REG_RSI, REG_RDI,
                                      REG_RBP, REG_RSP, REG_R8,  REG_R9,  REG_R10, REG_R11,
                                      REG_R12, REG_R13, REG_R14, REG_R15, REG_RIP};
-  for (int i = 0; i < 17; ++i) cap.regs[i] = static_cast<uint64_t>(uc->uc_mcontext.gregs[kOrder[i]]);
+  for (int i = 0; i < 17; ++i)
+    cap.regs[i] = static_cast<uint64_t>(uc->uc_mcontext.gregs[kOrder[i]]);
   cap.regCount = 17;
   // Page faults: bit 1 of the error code is set for a write.
   if (cap.signal == SIGSEGV) cap.access = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0 ? 1 : 0;
@@ -223,12 +224,12 @@ void onSignal(int sig, siginfo_t* info, void* ctx) {
     return;
   }
   FaultCapture& cap = f->capture();
-  cap.reason = sig == gInterruptSignal ? FaultCapture::Reason::Timeout : FaultCapture::Reason::Fault;
+  cap.reason =
+      sig == gInterruptSignal ? FaultCapture::Reason::Timeout : FaultCapture::Reason::Fault;
   cap.signal = sig;
   cap.code = info != nullptr ? info->si_code : 0;
-  cap.address = info != nullptr && sig != gInterruptSignal
-                    ? reinterpret_cast<uintptr_t>(info->si_addr)
-                    : 0;
+  cap.address =
+      info != nullptr && sig != gInterruptSignal ? reinterpret_cast<uintptr_t>(info->si_addr) : 0;
   cap.pc = pc;
   cap.sp = sp;
   cap.stackGuardLow = f->guardLow();
@@ -280,7 +281,8 @@ void ensureSignalStack() {
   thread_local AltStack mine;
   const long minimum = sysconf(_SC_SIGSTKSZ);
   size_t bytes = 64u << 10;
-  if (minimum > 0 && static_cast<size_t>(minimum) * 4 > bytes) bytes = static_cast<size_t>(minimum) * 4;
+  if (minimum > 0 && static_cast<size_t>(minimum) * 4 > bytes)
+    bytes = static_cast<size_t>(minimum) * 4;
   void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) return;
   stack_t ss{};

@@ -53,8 +53,8 @@ SourceFrame resolve(Dwfl* dwfl, uintptr_t pc) {
   f.pc = pc;
   Dwfl_Module* mod = dwfl_addrmodule(dwfl, pc);
   if (mod == nullptr) return f;
-  const char* modName = dwfl_module_info(mod, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-                                         nullptr);
+  const char* modName =
+      dwfl_module_info(mod, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
   f.module = modName != nullptr ? modName : "";
   f.function = demangle(dwfl_module_addrname(mod, pc));
   if (Dwfl_Line* line = dwfl_module_getsrc(mod, pc)) {
@@ -125,8 +125,8 @@ int onFrame(Dwfl_Frame* frame, void* arg) {
   return st->out->size() >= st->maxFrames ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
-const Dwfl_Thread_Callbacks kThreadCallbacks = {&nextThread, &getThread, &memoryRead,
-                                                &setInitialRegisters, nullptr, nullptr};
+const Dwfl_Thread_Callbacks kThreadCallbacks = {&nextThread,          &getThread, &memoryRead,
+                                                &setInitialRegisters, nullptr,    nullptr};
 
 char* gDebuginfoPath = nullptr;
 const Dwfl_Callbacks kProcCallbacks = {&dwfl_linux_proc_find_elf, &dwfl_standard_find_debuginfo,

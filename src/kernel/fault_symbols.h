@@ -13,13 +13,13 @@
 namespace asctwin::kernel {
 
 struct SourceFrame {
-  uintptr_t pc = 0;       // the address looked up (a return address minus 1 for callers)
-  std::string function;   // demangled, "" when unknown
-  std::string file;       // full path, "" when there is no line information
+  uintptr_t pc = 0;      // the address looked up (a return address minus 1 for callers)
+  std::string function;  // demangled, "" when unknown
+  std::string file;      // full path, "" when there is no line information
   uint32_t line = 0;
-  std::string module;     // the executable or library
-  bool system = false;    // a system library (libc, libstdc++, ...) or system header
-  bool twin = false;      // asctwin's own code (the kernel API, the launcher)
+  std::string module;   // the executable or library
+  bool system = false;  // a system library (libc, libstdc++, ...) or system header
+  bool twin = false;    // asctwin's own code (the kernel API, the launcher)
   bool user() const { return !system && !twin && line != 0; }
   // "function at file:line" (or "function (module)", "0x... (module)").
   std::string text() const;

@@ -29,8 +29,8 @@ namespace {
 
 // Records the next line's number in `var` before that line runs (the
 // fence keeps the compiler from moving the faulting access above the store).
-#define MARK_NEXT_LINE(var)     \
-  var = __LINE__ + 1;           \
+#define MARK_NEXT_LINE(var) \
+  var = __LINE__ + 1;       \
   std::atomic_signal_fence(std::memory_order_seq_cst)
 
 // UBSan (the asan preset) would report the null store and the division
@@ -129,7 +129,9 @@ __global__ __aicore__ void scaleKernel(GM_ADDR in, GM_ADDR out) {
 class FaultTest : public asctwin::testing::KernelTest {
  protected:
   void SetUp() override { asctwin::device::takeThreadKernelException(nullptr); }
-  void TearDown() override { asctwin::device::DeviceMemory::instance().setGuardPages(std::nullopt); }
+  void TearDown() override {
+    asctwin::device::DeviceMemory::instance().setGuardPages(std::nullopt);
+  }
 
   // A correct kernel right after the fault, in the same process.
   void expectCorrectKernelRuns() {
@@ -187,9 +189,7 @@ TEST_F(FaultTest, WriteOneMiBPastAnAllocationNamesTheAllocation) {
   const std::string msg = lastError();
   EXPECT_EQ(rc, kAicoreException) << msg;
   EXPECT_NE(msg.find("kernel 'farWrite' block 0 (AIV)"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("write of address " + hexOf(info.base + offset)),
-            std::string::npos)
-      << msg;
+  EXPECT_NE(msg.find("write of address " + hexOf(info.base + offset)), std::string::npos) << msg;
   EXPECT_NE(msg.find("1048576 bytes past the end of allocation #" + std::to_string(info.id) +
                      " (base " + hexOf(info.base) + ", 4096 bytes)"),
             std::string::npos)
@@ -223,9 +223,9 @@ TEST_F(FaultTest, ReadOfAFreedAllocationNamesTheFreedAllocation) {
   const std::string msg = lastError();
   EXPECT_EQ(rc, kAicoreException) << msg;
   EXPECT_NE(msg.find("kernel 'useAfterFree' block 0 (AIV)"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("read of address " + hexOf(info.base + 128) +
-                     " (inside freed allocation #" + std::to_string(info.id) + " (base " +
-                     hexOf(info.base) + ", 8192 bytes) at offset 128)"),
+  EXPECT_NE(msg.find("read of address " + hexOf(info.base + 128) + " (inside freed allocation #" +
+                     std::to_string(info.id) + " (base " + hexOf(info.base) +
+                     ", 8192 bytes) at offset 128)"),
             std::string::npos)
       << msg;
   EXPECT_NE(msg.find(fileLine(gFreedReadLine)), std::string::npos) << msg;

@@ -22,8 +22,8 @@ namespace {
 
 // Records the next line's number in `var` before that line runs (the
 // fence keeps the compiler from moving the faulting access above the store).
-#define MARK_NEXT_LINE(var)     \
-  var = __LINE__ + 1;           \
+#define MARK_NEXT_LINE(var) \
+  var = __LINE__ + 1;       \
   std::atomic_signal_fence(std::memory_order_seq_cst)
 
 constexpr int kAicoreTimeout = 507014;  // ACL_ERROR_RT_AICORE_TIMEOUT (rt_error_codes.h)
