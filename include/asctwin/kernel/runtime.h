@@ -184,7 +184,7 @@ void vecCreateIndex(const LocalRef& dst, DType type, uint64_t firstBits, uint32_
                     const Site& site);
 
 // --- debug output --------------------------------------------------------------
-__attribute__((format(printf, 1, 0))) void kernelPrintf(const char* fmt, __builtin_va_list args);
+void kernelPrintf(const char* fmt, __builtin_va_list args);
 void dumpTensor(const LocalRef& ref, DType type, uint32_t desc, uint32_t dumpSize,
                 const Site& site);
 void dumpGlobal(const GmRef& ref, DType type, uint32_t desc, uint32_t dumpSize, const Site& site);
