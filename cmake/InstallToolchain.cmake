@@ -37,8 +37,15 @@ install(FILES cmake/aicpu/aicpu-config.cmake ${CMAKE_CURRENT_BINARY_DIR}/aicpu-c
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/AICPU)
 install(DIRECTORY cmake/aicpu/aicpu_modules DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/AICPU)
 
-configure_file(cmake/set_env.sh.in ${CMAKE_CURRENT_BINARY_DIR}/set_env.sh @ONLY)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/set_env.sh DESTINATION .)
+# set_env.sh knows its own place in bash and zsh; plain sh cannot tell, so the
+# prefix it falls back to is the one of the install (not of the configure).
+configure_file(cmake/set_env.sh.in ${CMAKE_CURRENT_BINARY_DIR}/set_env.sh.in @ONLY)
+install(CODE "
+  file(READ \"${CMAKE_CURRENT_BINARY_DIR}/set_env.sh.in\" _text)
+  string(REPLACE \"__ASCTWIN_INSTALL_PREFIX__\" \"\${CMAKE_INSTALL_PREFIX}\" _text \"\${_text}\")
+  file(WRITE \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\" \"\${_text}\")
+  message(STATUS \"Installing: \$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/set_env.sh\")
+")
 
 # Relative links, made at install time (also under DESTDIR).
 set(ASCTWIN_INSTALL_LINKS)

@@ -1,8 +1,8 @@
 /* acl/acl_rt.h: the ACL runtime (devices, streams, device memory) of asctwin.
  *
  * Behaviour in brief (see the function comments for the details):
- *  - aclInit must come first; most runtime calls made before it or after
- *    aclFinalize fail with ACL_ERROR_UNINITIALIZE.
+ *  - As in CANN, runtime calls work without aclInit (aclInit reads the
+ *    configuration file, aclFinalize releases every device).
  *  - aclrtSetDevice makes a device current for the calling thread (as in CANN,
  *    the current device is per thread); memory and stream calls made on a
  *    thread without a current device fail with ACL_ERROR_RT_CONTEXT_NULL.
@@ -39,6 +39,11 @@ ACL_FUNC_VISIBILITY aclError aclFinalize(void);
  * device's streams. */
 ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
+/* Releases the device whatever its reference count; waits for its work. */
+ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
+/* Waits for every stream of the calling thread's current device; returns the
+ * first latched stream error. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 /* The calling thread's current device; ACL_ERROR_RT_CONTEXT_NULL if none. */
 ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t* deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
@@ -47,6 +52,9 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t* count);
 ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream* stream);
 /* Waits for the stream's queued work, then destroys it. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
+/* Destroys the stream without waiting for its queued work, which completes in
+ * the background (device reset and aclFinalize wait for it). */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
 /* Waits for the stream's work; returns the first error a task met since the
  * previous synchronisation (its message via aclGetRecentErrMsg) and clears it. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
@@ -58,9 +66,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size);
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void* hostPtr);
 /* Synchronous copy. count <= destMax; device-side pointers must lie inside a
  * live allocation with the whole range; host-side pointers must not be device
- * memory. Overlapping ranges are handled (memmove). Needs aclInit but not a
- * current device (as do aclrtMemset, aclrtFree, aclrtMallocHost and
- * aclrtFreeHost). It does not wait for streams: synchronise them first. */
+ * memory. Overlapping ranges are handled (memmove). Needs no current device
+ * (nor do aclrtMemset, aclrtFree, aclrtMallocHost and aclrtFreeHost). It
+ * does not wait for streams: synchronise them first. */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                                          aclrtMemcpyKind kind);
 /* Sets count bytes of device memory to the low byte of value (like memset);

@@ -15,9 +15,7 @@ extern "C" {
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                      aclrtMemcpyKind kind) {
   return guard("aclrtMemcpy", [&] {
-    Status s = asctwin::acl::requireInitialized();
-    if (!s) return s;
-    s = asctwin::acl::checkMemcpy(dst, destMax, src, count, static_cast<int>(kind));
+    Status s = asctwin::acl::checkMemcpy(dst, destMax, src, count, static_cast<int>(kind));
     if (!s) return s;
     if (count > 0) std::memmove(dst, src, count);
     asctwin::device::noteHostWrite(dst, count);
@@ -27,9 +25,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
   return guard("aclrtMemset", [&] {
-    Status s = asctwin::acl::requireInitialized();
-    if (!s) return s;
-    s = asctwin::acl::checkMemset(devPtr, maxCount, count);
+    Status s = asctwin::acl::checkMemset(devPtr, maxCount, count);
     if (!s) return s;
     if (count > 0) std::memset(devPtr, value & 0xFF, count);
     asctwin::device::noteHostWrite(devPtr, count);
@@ -40,10 +36,8 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
                           aclrtMemcpyKind kind, aclrtStream stream) {
   return guard("aclrtMemcpyAsync", [&] {
-    Status s = asctwin::acl::requireInitialized();
-    if (!s) return s;
     const int k = static_cast<int>(kind);
-    s = asctwin::acl::checkMemcpy(dst, destMax, src, count, k);
+    Status s = asctwin::acl::checkMemcpy(dst, destMax, src, count, k);
     if (!s) return s;
     asctwin::device::Stream* target = nullptr;
     s = asctwin::acl::resolveStream(stream, &target);
@@ -65,9 +59,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
 aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count,
                           aclrtStream stream) {
   return guard("aclrtMemsetAsync", [&] {
-    Status s = asctwin::acl::requireInitialized();
-    if (!s) return s;
-    s = asctwin::acl::checkMemset(devPtr, maxCount, count);
+    Status s = asctwin::acl::checkMemset(devPtr, maxCount, count);
     if (!s) return s;
     asctwin::device::Stream* target = nullptr;
     s = asctwin::acl::resolveStream(stream, &target);

@@ -31,24 +31,18 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
 
 aclError aclrtFree(void* devPtr) {
   return guard("aclrtFree", [&] {
-    Status s = asctwin::acl::requireInitialized();
-    if (!s) return s;
     return DeviceMemory::instance().free(devPtr);
   });
 }
 
 aclError aclrtMallocHost(void** hostPtr, size_t size) {
   return guard("aclrtMallocHost", [&] {
-    Status s = asctwin::acl::requireInitialized();
-    if (!s) return s;
     return DeviceMemory::instance().allocateHost(size, hostPtr);
   });
 }
 
 aclError aclrtFreeHost(void* hostPtr) {
   return guard("aclrtFreeHost", [&] {
-    Status s = asctwin::acl::requireInitialized();
-    if (!s) return s;
     return DeviceMemory::instance().freeHost(hostPtr);
   });
 }

@@ -25,6 +25,14 @@ aclError aclrtResetDevice(int32_t deviceId) {
   return guard("aclrtResetDevice", [&] { return asctwin::acl::resetDevice(deviceId); });
 }
 
+aclError aclrtResetDeviceForce(int32_t deviceId) {
+  return guard("aclrtResetDeviceForce", [&] { return asctwin::acl::resetDeviceForce(deviceId); });
+}
+
+aclError aclrtSynchronizeDevice(void) {
+  return guard("aclrtSynchronizeDevice", [] { return asctwin::acl::synchronizeDevice(); });
+}
+
 aclError aclrtGetDevice(int32_t* deviceId) {
   return guard("aclrtGetDevice", [&] {
     if (deviceId == nullptr) return asctwin::invalidParam("deviceId must not be null");
@@ -46,6 +54,11 @@ aclError aclrtCreateStream(aclrtStream* stream) {
 
 aclError aclrtDestroyStream(aclrtStream stream) {
   return guard("aclrtDestroyStream", [&] { return asctwin::acl::destroyStream(stream); });
+}
+
+aclError aclrtDestroyStreamForce(aclrtStream stream) {
+  return guard("aclrtDestroyStreamForce",
+               [&] { return asctwin::acl::destroyStreamForce(stream); });
 }
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {

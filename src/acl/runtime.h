@@ -5,6 +5,11 @@
 // State: initialised or not (aclInit/aclFinalize); per device a reference
 // count (aclrtSetDevice/aclrtResetDevice), a default stream and the streams
 // created on it; per thread the current device.
+//
+// As in the real runtime, runtime calls do not need aclInit: aclInit reads
+// the configuration and aclFinalize releases every device, but devices,
+// streams and memory work without them. What needs a device returns
+// ACL_ERROR_RT_CONTEXT_NULL (107002) on a thread without a current device.
 #pragma once
 
 #include <cstdint>
@@ -15,13 +20,11 @@
 
 namespace asctwin::acl {
 
-// ACL_ERROR_UNINITIALIZE unless aclInit has been called (and not finalised).
-Status requireInitialized();
+// True between aclInit and aclFinalize.
 bool isInitialized();
 
-// The calling thread's current device: ACL_ERROR_UNINITIALIZE before aclInit,
-// ACL_ERROR_RT_CONTEXT_NULL when the thread has no current device (never set,
-// or the device was reset since).
+// The calling thread's current device: ACL_ERROR_RT_CONTEXT_NULL when the
+// thread has no current device (never set, or the device was reset since).
 Status currentDevice(int32_t* deviceId);
 
 // Turns a C stream handle into a stream: null is the current device's default
@@ -41,7 +44,18 @@ Status initialize(const char* configPath);
 Status finalize();
 Status setDevice(int32_t deviceId);
 Status resetDevice(int32_t deviceId);
+// Releases the device whatever its reference count (one call after any number
+// of aclrtSetDevice), waiting for its queued work.
+Status resetDeviceForce(int32_t deviceId);
+// Waits for every stream of the calling thread's current device (including
+// streams destroyed with aclrtDestroyStreamForce whose work is still running);
+// returns the first latched error of the live ones.
+Status synchronizeDevice();
 Status createStream(aclrtStream* stream);
 Status destroyStream(aclrtStream stream);
+// The handle dies at once; queued work is not waited for (it completes in the
+// background, as tasks already dispatched to a device do). Device reset and
+// aclFinalize wait for it.
+Status destroyStreamForce(aclrtStream stream);
 
 }  // namespace asctwin::acl

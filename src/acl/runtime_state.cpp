@@ -27,6 +27,10 @@ struct RuntimeState {
   std::map<int32_t, DeviceContext> devices;
   // Streams made by aclrtCreateStream, owned here until destroyed.
   std::unordered_map<const device::Stream*, std::unique_ptr<device::Stream>> created;
+  // Streams destroyed with aclrtDestroyStreamForce whose work may still run:
+  // their handles are dead; they are destroyed (waiting) once idle, or when
+  // their device is reset.
+  std::vector<std::unique_ptr<device::Stream>> orphans;
 };
 
 // Never destroyed: streams' worker threads may outlive static destruction in a
@@ -44,9 +48,10 @@ struct ThreadCurrent {
 };
 thread_local ThreadCurrent tlsCurrent;
 
-Status uninitialized() {
-  return Status(asctwin::code::kUninitialize,
-                "the runtime is not initialised: call aclInit first (and not after aclFinalize)");
+Status noCurrentDevice() {
+  return Status(asctwin::code::kRtContextNull,
+                "the calling thread has no current device: call aclrtSetDevice on this thread "
+                "first (the current device is per thread and ends when the device is reset)");
 }
 
 // Takes every stream of device `id` (or of all devices when id < 0) out of the
@@ -57,6 +62,14 @@ std::vector<std::unique_ptr<device::Stream>> takeStreamsLocked(RuntimeState& st,
     if (id < 0 || it->second->device() == id) {
       out.push_back(std::move(it->second));
       it = st.created.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  for (auto it = st.orphans.begin(); it != st.orphans.end();) {
+    if (id < 0 || (*it)->device() == id) {
+      out.push_back(std::move(*it));
+      it = st.orphans.erase(it);
     } else {
       ++it;
     }
@@ -72,16 +85,33 @@ std::vector<std::unique_ptr<device::Stream>> takeStreamsLocked(RuntimeState& st,
   return out;
 }
 
+// Orphans whose work has finished, for destruction outside the lock.
+std::vector<std::unique_ptr<device::Stream>> takeIdleOrphansLocked(RuntimeState& st) {
+  std::vector<std::unique_ptr<device::Stream>> out;
+  for (auto it = st.orphans.begin(); it != st.orphans.end();) {
+    if ((*it)->idle()) {
+      out.push_back(std::move(*it));
+      it = st.orphans.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return out;
+}
+
+Status notSet(int32_t deviceId) {
+  return invalidParam("deviceId " + std::to_string(deviceId) +
+                      " is not set: every aclrtResetDevice needs an earlier aclrtSetDevice of the "
+                      "same device, and a device released by aclrtResetDeviceForce (or by the last "
+                      "aclrtResetDevice) must be set again first");
+}
+
 }  // namespace
 
 bool isInitialized() {
   auto& st = state();
   std::lock_guard lock(st.mu);
   return st.initialized;
-}
-
-Status requireInitialized() {
-  return isInitialized() ? Status::ok() : uninitialized();
 }
 
 Status checkDeviceId(int32_t deviceId, const char* what) {
@@ -97,13 +127,10 @@ Status currentDevice(int32_t* deviceId) {
   if (deviceId == nullptr) return invalidParam("deviceId must not be null");
   auto& st = state();
   std::lock_guard lock(st.mu);
-  if (!st.initialized) return uninitialized();
   const ThreadCurrent cur = tlsCurrent;
   auto it = cur.device < 0 ? st.devices.end() : st.devices.find(cur.device);
   if (it == st.devices.end() || it->second.refs == 0 || it->second.epoch != cur.epoch)
-    return Status(asctwin::code::kRtContextNull,
-                  "the calling thread has no current device: call aclrtSetDevice on this thread "
-                  "first (the current device is per thread and ends when the device is reset)");
+    return noCurrentDevice();
   *deviceId = cur.device;
   return Status::ok();
 }
@@ -138,7 +165,8 @@ Status initialize(const char* configPath) {
   std::lock_guard lock(st.mu);
   if (st.initialized)
     return Status(asctwin::code::kRepeatInitialize,
-                  "aclInit was already called; call aclFinalize before initialising again");
+                  "aclInit was already called; call aclFinalize before initialising again (the "
+                  "runtime stays initialised, this error can be ignored)");
   Status env = device::socEnvironmentStatus();
   if (!env) return Status(env.code(), "the SoC environment is malformed: " + env.message());
   if (configPath != nullptr) {
@@ -166,12 +194,10 @@ Status finalize() {
 }
 
 Status setDevice(int32_t deviceId) {
-  if (!isInitialized()) return uninitialized();
   Status s = checkDeviceId(deviceId, "deviceId");
   if (!s) return s;
   auto& st = state();
   std::lock_guard lock(st.mu);
-  if (!st.initialized) return uninitialized();
   DeviceContext& ctx = st.devices[deviceId];
   if (ctx.refs == 0) {
     ctx.epoch = st.nextEpoch++;
@@ -183,7 +209,6 @@ Status setDevice(int32_t deviceId) {
 }
 
 Status resetDevice(int32_t deviceId) {
-  if (!isInitialized()) return uninitialized();
   Status s = checkDeviceId(deviceId, "deviceId");
   if (!s) return s;
   std::vector<std::unique_ptr<device::Stream>> doomed;
@@ -191,21 +216,64 @@ Status resetDevice(int32_t deviceId) {
     auto& st = state();
     std::lock_guard lock(st.mu);
     auto it = st.devices.find(deviceId);
-    if (it == st.devices.end() || it->second.refs == 0)
-      return invalidParam("deviceId " + std::to_string(deviceId) +
-                          " is not set: every aclrtResetDevice needs an earlier aclrtSetDevice "
-                          "of the same device");
+    if (it == st.devices.end() || it->second.refs == 0) return notSet(deviceId);
     if (--it->second.refs == 0) doomed = takeStreamsLocked(st, deviceId);
   }
   doomed.clear();
   return Status::ok();
 }
 
-Status createStream(aclrtStream* stream) {
-  if (stream == nullptr) {
-    if (!isInitialized()) return uninitialized();
-    return invalidParam("stream must not be null");
+Status resetDeviceForce(int32_t deviceId) {
+  Status s = checkDeviceId(deviceId, "deviceId");
+  if (!s) return s;
+  std::vector<std::unique_ptr<device::Stream>> doomed;
+  {
+    auto& st = state();
+    std::lock_guard lock(st.mu);
+    auto it = st.devices.find(deviceId);
+    if (it == st.devices.end() || it->second.refs == 0) return notSet(deviceId);
+    it->second.refs = 0;
+    doomed = takeStreamsLocked(st, deviceId);
   }
+  doomed.clear();
+  return Status::ok();
+}
+
+Status synchronizeDevice() {
+  int32_t dev = -1;
+  Status s = currentDevice(&dev);
+  if (!s) return s;
+  std::vector<device::Stream*> live;
+  std::vector<std::unique_ptr<device::Stream>> finished;
+  {
+    auto& st = state();
+    std::lock_guard lock(st.mu);
+    auto it = st.devices.find(dev);
+    if (it != st.devices.end() && it->second.defaultStream)
+      live.push_back(it->second.defaultStream.get());
+    for (const auto& [raw, owned] : st.created)
+      if (owned->device() == dev) live.push_back(owned.get());
+    // Orphans of this device: waiting for them is waiting for the device.
+    for (auto o = st.orphans.begin(); o != st.orphans.end();) {
+      if ((*o)->device() == dev) {
+        finished.push_back(std::move(*o));
+        o = st.orphans.erase(o);
+      } else {
+        ++o;
+      }
+    }
+  }
+  finished.clear();  // destruction waits for their work; their errors have no reader
+  Status first;
+  for (device::Stream* stream : live) {
+    Status r = stream->synchronize();
+    if (!r && first) first = r;
+  }
+  return first;
+}
+
+Status createStream(aclrtStream* stream) {
+  if (stream == nullptr) return invalidParam("stream must not be null");
   *stream = nullptr;
   int32_t dev = -1;
   Status s = currentDevice(&dev);
@@ -219,30 +287,54 @@ Status createStream(aclrtStream* stream) {
   return Status::ok();
 }
 
+namespace {
+// Finds a created stream for the destroy calls; the message explains what the
+// handle is when it is not one.
+Status findCreatedLocked(RuntimeState& st, aclrtStream stream,
+                         decltype(RuntimeState::created)::iterator* out) {
+  if (stream == nullptr)
+    return invalidParam("stream must not be null (the default stream cannot be destroyed)");
+  auto it = st.created.find(static_cast<const device::Stream*>(stream));
+  if (it == st.created.end()) {
+    for (const auto& [id, ctx] : st.devices)
+      if (ctx.defaultStream.get() == stream)
+        return invalidParam("stream " + hexPointer(stream) +
+                            " is a device's default stream, which cannot be destroyed");
+    return invalidParam("stream " + hexPointer(stream) +
+                        " is not a live stream created by aclrtCreateStream (destroyed already, "
+                        "or its device was reset)");
+  }
+  *out = it;
+  return Status::ok();
+}
+}  // namespace
+
 Status destroyStream(aclrtStream stream) {
   std::unique_ptr<device::Stream> doomed;
   {
     auto& st = state();
     std::lock_guard lock(st.mu);
-    if (!st.initialized) return uninitialized();
-    if (stream == nullptr)
-      return invalidParam("stream must not be null (the default stream cannot be destroyed)");
-    auto it = st.created.find(static_cast<const device::Stream*>(stream));
-    if (it == st.created.end()) {
-      bool isDefault = false;
-      for (const auto& [id, ctx] : st.devices)
-        if (ctx.defaultStream.get() == stream) isDefault = true;
-      if (isDefault)
-        return invalidParam("stream " + hexPointer(stream) +
-                            " is a device's default stream, which cannot be destroyed");
-      return invalidParam("stream " + hexPointer(stream) +
-                          " is not a live stream created by aclrtCreateStream (destroyed "
-                          "already, or its device was reset)");
-    }
+    decltype(RuntimeState::created)::iterator it;
+    Status s = findCreatedLocked(st, stream, &it);
+    if (!s) return s;
     doomed = std::move(it->second);
     st.created.erase(it);
   }
   doomed.reset();  // waits for the queued work
+  return Status::ok();
+}
+
+Status destroyStreamForce(aclrtStream stream) {
+  std::vector<std::unique_ptr<device::Stream>> reaped;
+  auto& st = state();
+  std::lock_guard lock(st.mu);
+  decltype(RuntimeState::created)::iterator it;
+  Status s = findCreatedLocked(st, stream, &it);
+  if (!s) return s;
+  it->second->retire();
+  st.orphans.push_back(std::move(it->second));
+  st.created.erase(it);
+  reaped = takeIdleOrphansLocked(st);  // idle: destroying them does not wait
   return Status::ok();
 }
 

@@ -97,15 +97,12 @@ void LaunchState::sync(const kernel::CoreState& c, const kernel::SyncEvent& e) {
         ++k.seg[e.pipe];
       }
       break;
-    case SyncKind::SetFlag:
-    case SyncKind::QueueSet: {
-      const bool hard = e.kind == SyncKind::SetFlag;
-      const uint64_t key = hard ? kernel::hardFlagKey(e.event, static_cast<int32_t>(e.id))
-                                : kernel::queueFlagKey(e.event, static_cast<uint32_t>(e.id));
+    case SyncKind::SetFlag: {
+      const uint64_t key = kernel::hardFlagKey(e.event, static_cast<int32_t>(e.id));
       const pipe_t from = kernel::eventPipes(e.event).from;
-      auto& q = (hard ? k.hardFlags : k.queueFlags)[key];
+      auto& q = k.hardFlags[key];
       const uint32_t site = siteId(core, from, e.site);
-      if (hard && !q.empty() && (tools_ & synccheck))
+      if (!q.empty() && (tools_ & synccheck))
         report("double-set",
                "SetFlag of an event that is already set and not yet waited for (the second set "
                "is lost on hardware)",
@@ -113,14 +110,10 @@ void LaunchState::sync(const kernel::CoreState& c, const kernel::SyncEvent& e) {
       q.push_back(FlagInFlight{releaseOf(core, from), site});
       break;
     }
-    case SyncKind::WaitFlag:
-    case SyncKind::QueueWait: {
-      const bool hard = e.kind == SyncKind::WaitFlag;
-      const uint64_t key = hard ? kernel::hardFlagKey(e.event, static_cast<int32_t>(e.id))
-                                : kernel::queueFlagKey(e.event, static_cast<uint32_t>(e.id));
-      auto& flags = hard ? k.hardFlags : k.queueFlags;
-      auto it = flags.find(key);
-      if (it == flags.end() || it->second.empty()) break;  // a queue buffer's first use
+    case SyncKind::WaitFlag: {
+      const uint64_t key = kernel::hardFlagKey(e.event, static_cast<int32_t>(e.id));
+      auto it = k.hardFlags.find(key);
+      if (it == k.hardFlags.end() || it->second.empty()) break;
       const pipe_t to = kernel::eventPipes(e.event).to;
       k.pipe[to].join(*it->second.front().release);
       it->second.pop_front();

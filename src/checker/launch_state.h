@@ -63,7 +63,6 @@ struct CoreHb {
   SharedClock pipe[PIPE_COUNT_];
   uint32_t seg[PIPE_COUNT_] = {};  // current epoch of each pipe (see hb.cpp)
   std::unordered_map<uint64_t, std::deque<FlagInFlight>> hardFlags;
-  std::unordered_map<uint64_t, std::deque<FlagInFlight>> queueFlags;
   uint32_t syncAllArrivals = 0;
   std::vector<uintptr_t> cachedWrites;  // scalar GM writes still in the data cache
   std::vector<LiveBuffer> buffers;

@@ -21,10 +21,7 @@ Stream::Stream(int32_t device) : device_(device) {
 }
 
 Stream::~Stream() {
-  {
-    std::lock_guard lock(registryMutex());
-    registry().erase(this);
-  }
+  retire();
   {
     std::unique_lock lock(mu_);
     idle_.wait(lock, [&] { return queue_.empty() && !busy_; });
@@ -45,6 +42,16 @@ void Stream::enqueue(std::string name, Task task) {
     queue_.push_back(Item{std::move(name), std::move(task)});
   }
   wake_.notify_one();
+}
+
+void Stream::retire() {
+  std::lock_guard lock(registryMutex());
+  registry().erase(this);
+}
+
+bool Stream::idle() const {
+  std::lock_guard lock(mu_);
+  return queue_.empty() && !busy_;
 }
 
 bool Stream::onWorker() const { return std::this_thread::get_id() == worker_.get_id(); }

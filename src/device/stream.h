@@ -36,6 +36,12 @@ class Stream {
   bool onWorker() const;
   // Number of tasks run (not skipped) so far.
   uint64_t tasksRun() const;
+  // True when no task is queued or running.
+  bool idle() const;
+  // Takes the stream out of the registry of live handles (isLive() becomes
+  // false) without waiting for its work: aclrtDestroyStreamForce. The owner
+  // destroys the object later, which then waits for the remaining tasks.
+  void retire();
 
   // Registry of live streams, so that C handles can be validated.
   static bool isLive(const Stream* s);

@@ -142,12 +142,9 @@ class CheckScheduler {
   uint64_t executed_ = 0;
 };
 
-// Keys of the flag table: hardware flags and the queues' hidden flags.
+// Key of the flag table: one hardware flag (event, id).
 inline uint64_t hardFlagKey(AscendC::HardEvent e, int32_t id) {
   return static_cast<uint64_t>(e) * 8 + static_cast<uint64_t>(id);
-}
-inline uint64_t queueFlagKey(AscendC::HardEvent e, uint32_t bufferId) {
-  return (1ull << 48) | (static_cast<uint64_t>(e) << 32) | bufferId;
 }
 
 // The two pipes of an event (A_B: A sets, B waits).

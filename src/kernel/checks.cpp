@@ -17,8 +17,12 @@ const char* spaceName(Space s) {
       return "L0A";
     case Space::L0B:
       return "L0B";
-    default:
+    case Space::L0C:
       return "L0C";
+    case Space::BT:
+      return "BT";
+    default:
+      return "FB";
   }
 }
 

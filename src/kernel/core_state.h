@@ -70,9 +70,10 @@ struct CoreState {
   uint8_t* l0c = nullptr;
   uint32_t l0cBytes = 0;
 
-  // TPipe carving cursors per space, and whether a TPipe exists.
-  uint32_t cursor[6] = {0, 0, 0, 0, 0, 0};
+  // TPipe carving cursors per space, and the live TPipe (null: none).
+  uint32_t cursor[8] = {};
   int pipes = 0;
+  void* pipeObject = nullptr;
 
   AtomicOp atomicOp = AtomicOp::None;
   DType atomicType = DType::F32;

@@ -36,10 +36,8 @@ struct ScalarGmAccess {
 
 enum class SyncKind : uint8_t {
   PipeBarrier,      // pipe
-  SetFlag,          // event, id
-  WaitFlag,         // event, id
-  QueueSet,         // event, id = buffer id (TQue EnQue/FreeTensor)
-  QueueWait,        // event, id = buffer id (TQue DeQue/AllocTensor)
+  SetFlag,          // event, id (also the queues' flags: EnQue, FreeTensor, ...)
+  WaitFlag,         // event, id (DeQue, AllocTensor, ...)
   SyncAllArrive,    // SyncAll entered (hardware or software)
   SyncAllLeave,     // SyncAll passed
   IBSet,            // id = the flag's block, aux = event id

@@ -52,19 +52,24 @@ uint32_t carveLocal(Space s, uint32_t bytes, const Site& site, uint32_t bufferId
   return at;
 }
 
-void pipeCreated(const Site& site) {
+void pipeCreated(void* pipe, const Site& site) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
-  if (c.pipes != 0)
-    c.launch->raise(c, site, "a second TPipe on the same core (only one may be live)");
+  if (c.pipes != 0 && c.pipeObject != pipe)
+    c.launch->raise(c, site,
+                    "a second TPipe on the same core while the first is live (Destroy the first "
+                    "one before creating another)");
   c.pipes = 1;
+  c.pipeObject = pipe;
   for (auto& k : c.cursor) k = 0;
   observeBuffer(c, LocalBufferEvent::Kind::OwnerGone, kPipeOwner, Space::UB, 0, 0, site);
 }
 
-void pipeDestroyed() {
+void pipeDestroyed(void* pipe) {
   if (CoreState* c = currentCoreOrNull()) {
+    if (c->pipeObject != pipe) return;  // not the live pipe (already destroyed)
     c->pipes = 0;
+    c->pipeObject = nullptr;
     observeBuffer(*c, LocalBufferEvent::Kind::OwnerGone, kPipeOwner, Space::UB, 0, 0, Site{});
   }
 }
@@ -75,6 +80,11 @@ void pipeReset(const Site& site) {
   if (c.pipes == 0) c.launch->raise(c, site, "Reset of a TPipe that is not live");
   for (auto& k : c.cursor) k = 0;
   observeBuffer(c, LocalBufferEvent::Kind::OwnerGone, kPipeOwner, Space::UB, 0, 0, site);
+}
+
+void* corePipe() {
+  CoreState* c = currentCoreOrNull();
+  return c != nullptr ? c->pipeObject : nullptr;
 }
 
 void localAllocMade(const void* owner, const LocalRef& r, const Site& site) {

@@ -103,22 +103,6 @@ void waitFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
   }
 }
 
-void queueFlag(bool set, AscendC::HardEvent e, uint32_t bufferId, const Site& site) {
-  // Fast mode runs in program order, so a queue's hidden flags always hold;
-  // check mode makes them edges of the pending graph, one flag per buffer (a
-  // wait with no set before it is a buffer's first use: nothing to wait for).
-  CoreState& c = currentCore();
-  c.launch->checkAbort();
-  observeSync(c, set ? SyncKind::QueueSet : SyncKind::QueueWait, site, PIPE_S, e, bufferId);
-  if (!checking(c)) return;
-  c.launch->schedPoint(c);
-  if (set) {
-    c.launch->scheduler().setFlag(c, queueFlagKey(e, bufferId), eventPipes(e).from, site);
-  } else {
-    c.launch->scheduler().waitFlag(c, queueFlagKey(e, bufferId), eventPipes(e).to);
-  }
-}
-
 void syncAllHard(bool aivOnly, const Site& site) {
   CoreState& c = currentCore();
   c.launch->schedPoint(c);

@@ -33,53 +33,56 @@ TEST(AclInit, FinalizeWithoutInit) {
   EXPECT_REJECTED(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE, "never initialised");
 }
 
-void expectAllUninitialized() {
-  int32_t dev = 0;
-  aclrtStream stream = nullptr;
+// As in the real runtime, aclInit is not required: devices, streams, memory
+// and copies work without it (32 asc-devkit examples never call it).
+void runWithoutAclInit() {
+  int32_t dev = -1;
+  EXPECT_REJECTED(aclrtGetDevice(&dev), ACL_ERROR_RT_CONTEXT_NULL, "aclrtGetDevice: ",
+                  "no current device");
   void* p = nullptr;
-  char host[16] = {};
-  size_t freeB = 0, totalB = 0;
-  EXPECT_REJECTED(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtSetDevice: ", "aclInit");
-  EXPECT_REJECTED(aclrtResetDevice(0), ACL_ERROR_UNINITIALIZE, "aclrtResetDevice");
-  EXPECT_REJECTED(aclrtGetDevice(&dev), ACL_ERROR_UNINITIALIZE, "aclrtGetDevice");
-  EXPECT_REJECTED(aclrtCreateStream(&stream), ACL_ERROR_UNINITIALIZE, "aclrtCreateStream");
-  EXPECT_REJECTED(aclrtDestroyStream(stream), ACL_ERROR_UNINITIALIZE, "aclrtDestroyStream");
-  EXPECT_REJECTED(aclrtSynchronizeStream(nullptr), ACL_ERROR_UNINITIALIZE,
-                  "aclrtSynchronizeStream");
-  EXPECT_REJECTED(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_UNINITIALIZE,
-                  "aclrtMalloc: ", "aclInit");
-  EXPECT_REJECTED(aclrtFree(host), ACL_ERROR_UNINITIALIZE, "aclrtFree");
-  EXPECT_REJECTED(aclrtMallocHost(&p, 64), ACL_ERROR_UNINITIALIZE, "aclrtMallocHost");
-  EXPECT_REJECTED(aclrtFreeHost(host), ACL_ERROR_UNINITIALIZE, "aclrtFreeHost");
-  EXPECT_REJECTED(aclrtMemcpy(host, 16, host + 8, 8, ACL_MEMCPY_HOST_TO_HOST),
-                  ACL_ERROR_UNINITIALIZE, "aclrtMemcpy");
-  EXPECT_REJECTED(aclrtMemset(host, 16, 0, 16), ACL_ERROR_UNINITIALIZE, "aclrtMemset");
-  EXPECT_REJECTED(aclrtMemcpyAsync(host, 16, host + 8, 8, ACL_MEMCPY_HOST_TO_HOST, nullptr),
-                  ACL_ERROR_UNINITIALIZE, "aclrtMemcpyAsync");
-  EXPECT_REJECTED(aclrtMemsetAsync(host, 16, 0, 16, nullptr), ACL_ERROR_UNINITIALIZE,
-                  "aclrtMemsetAsync");
-  EXPECT_REJECTED(aclrtGetMemInfo(ACL_HBM_MEM, &freeB, &totalB), ACL_ERROR_UNINITIALIZE,
-                  "aclrtGetMemInfo");
+  // What needs a device fails with ACL_ERROR_RT_CONTEXT_NULL (107002) on a thread without one.
+  EXPECT_REJECTED(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_CONTEXT_NULL,
+                  "aclrtMalloc: ", "aclrtSetDevice");
+  aclrtStream stream = nullptr;
+  EXPECT_REJECTED(aclrtCreateStream(&stream), ACL_ERROR_RT_CONTEXT_NULL, "aclrtCreateStream");
+  EXPECT_REJECTED(aclrtSynchronizeDevice(), ACL_ERROR_RT_CONTEXT_NULL, "aclrtSynchronizeDevice");
+  // Host memory needs no device.
+  void* h = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&h, 64), ACL_SUCCESS) << recentError();
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS) << recentError();
+  ASSERT_EQ(aclrtGetDevice(&dev), ACL_SUCCESS);
+  EXPECT_EQ(dev, 0);
+  ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS) << recentError();
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS) << recentError();
+  ASSERT_EQ(aclrtMemsetAsync(p, 64, 0x3C, 64, stream), ACL_SUCCESS) << recentError();
+  ASSERT_EQ(aclrtMemcpyAsync(h, 64, p, 64, ACL_MEMCPY_DEVICE_TO_HOST, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS) << recentError();
+  EXPECT_EQ(static_cast<uint8_t*>(h)[63], 0x3C);
+  EXPECT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFreeHost(h), ACL_SUCCESS);
+  EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
 }
 
-TEST(AclInit, CallsBeforeInitAreRejected) {
-  expectAllUninitialized();
+TEST(AclInit, RuntimeCallsWorkWithoutAclInit) {
+  runWithoutAclInit();
+  // aclFinalize without aclInit is still an error.
+  EXPECT_REJECTED(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE, "never initialised");
 }
 
-TEST(AclInit, CallsAfterFinalizeAreRejected) {
+TEST(AclInit, FinalizeReleasesDevicesAndCallsWorkAfterIt) {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   void* p = nullptr;
   ASSERT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
-  expectAllUninitialized();
-  // The allocation survives finalize and can be freed after a new aclInit.
-  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
-  // The thread's current device ended with finalize.
+  // The thread's current device ended with finalize; the allocation survives
+  // and can be freed without a device.
   int32_t dev = -1;
   EXPECT_REJECTED(aclrtGetDevice(&dev), ACL_ERROR_RT_CONTEXT_NULL, "aclrtSetDevice");
-  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+  runWithoutAclInit();
 }
 
 class ConfigFileTest : public ::testing::Test {
@@ -122,7 +125,7 @@ TEST_F(ConfigFileTest, RejectsMissingDirectoryAndMalformedFiles) {
   EXPECT_REJECTED(aclInit(broken.c_str()), ACL_ERROR_PARSE_FILE, "must contain a JSON object",
                   "parse error");
   // A failed aclInit leaves the runtime uninitialised.
-  EXPECT_REJECTED(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclInit");
+  EXPECT_REJECTED(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE, "without a matching aclInit");
 }
 
 TEST(AclInit, MalformedEnvironmentFailsInit) {
@@ -345,6 +348,76 @@ TEST_F(AclRuntimeTest, DestroyStreamWaitsForQueuedWork) {
   EXPECT_EQ(done.load(), 1);
 }
 
+TEST_F(AclRuntimeTest, DestroyStreamForceDoesNotWaitButResetDoes) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  device::Stream* s = nullptr;
+  ASSERT_TRUE(acl::resolveStream(stream, &s));
+  Gate gate;
+  gate.block(s);
+  std::atomic<int> done{0};
+  s->enqueue("after gate", [&] {
+    done = 1;
+    return Status::ok();
+  });
+  // Returns while the stream is blocked; the handle is dead at once.
+  ASSERT_EQ(aclrtDestroyStreamForce(stream), ACL_SUCCESS) << recentError();
+  EXPECT_EQ(done.load(), 0);
+  EXPECT_REJECTED(aclrtSynchronizeStream(stream), ACL_ERROR_INVALID_PARAM, "not a live stream");
+  EXPECT_REJECTED(aclrtDestroyStreamForce(stream), ACL_ERROR_INVALID_PARAM, "not a live stream");
+  EXPECT_REJECTED(aclrtDestroyStreamForce(nullptr), ACL_ERROR_INVALID_PARAM,
+                  "default stream cannot be destroyed");
+  // The queued work still runs: resetting the device waits for it.
+  std::thread opener([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    gate.open = true;
+  });
+  ASSERT_EQ(aclrtResetDeviceForce(0), ACL_SUCCESS) << recentError();
+  opener.join();
+  EXPECT_EQ(done.load(), 1);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);  // for TearDown
+}
+
+TEST_F(AclRuntimeTest, SynchronizeDeviceWaitsForEveryStreamOfTheDevice) {
+  aclrtStream a = nullptr, b = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&a), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateStream(&b), ACL_SUCCESS);
+  device::Stream *sa = nullptr, *sb = nullptr, *sd = nullptr;
+  ASSERT_TRUE(acl::resolveStream(a, &sa));
+  ASSERT_TRUE(acl::resolveStream(b, &sb));
+  ASSERT_TRUE(acl::resolveStream(nullptr, &sd));
+  std::atomic<int> done{0};
+  for (device::Stream* s : {sa, sb, sd})
+    s->enqueue("slow", [&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(30));
+      ++done;
+      return Status::ok();
+    });
+  sb->enqueue("fails", [] { return Status(code::kRtFailure, "planted failure"); });
+  EXPECT_REJECTED(aclrtSynchronizeDevice(), ACL_ERROR_RT_FAILURE, "aclrtSynchronizeDevice: ",
+                  "planted failure");
+  EXPECT_EQ(done.load(), 3);
+  EXPECT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);  // the error was reported once
+  EXPECT_EQ(aclrtDestroyStream(a), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(b), ACL_SUCCESS);
+}
+
+TEST_F(AclRuntimeTest, ResetDeviceForceIgnoresTheReferenceCount) {
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);  // three references in all
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtResetDeviceForce(0), ACL_SUCCESS);
+  int32_t dev = -1;
+  EXPECT_REJECTED(aclrtGetDevice(&dev), ACL_ERROR_RT_CONTEXT_NULL, "no current device");
+  EXPECT_REJECTED(aclrtSynchronizeStream(s), ACL_ERROR_INVALID_PARAM, "not a live stream");
+  // Released already: both reset calls now fail (documented order rule).
+  EXPECT_REJECTED(aclrtResetDeviceForce(0), ACL_ERROR_INVALID_PARAM, "deviceId 0 is not set");
+  EXPECT_REJECTED(aclrtResetDevice(0), ACL_ERROR_INVALID_PARAM, "deviceId 0 is not set");
+  EXPECT_REJECTED(aclrtResetDeviceForce(-3), ACL_ERROR_RT_INVALID_DEVICEID, "got -3");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);  // for TearDown
+}
+
 TEST_F(AclRuntimeTest, FinalizeWaitsForQueuedWork) {
   device::Stream* s = nullptr;
   ASSERT_TRUE(acl::resolveStream(nullptr, &s));
@@ -389,7 +462,7 @@ TEST(AclErrors, RecentMessageIsPerThreadAndNeverNull) {
   asctwin::clearLastError();
   ASSERT_NE(aclGetRecentErrMsg(), nullptr);
   EXPECT_STREQ(aclGetRecentErrMsg(), "");
-  EXPECT_EQ(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE);
+  EXPECT_EQ(aclrtSetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID);
   std::string other = "unset";
   std::thread t([&] { other = aclGetRecentErrMsg(); });
   t.join();

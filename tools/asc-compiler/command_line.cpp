@@ -143,10 +143,11 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     } else if (ascOnlyFlag(a)) {
       cl.dropped.push_back(a);
     } else if (a == "-x") {
+      // As with gcc, `-x` holds until the next `-x`; `-x none` goes back to
+      // choosing by extension (so objects and archives after it are not sources).
       const std::string lang = value(i, a);
-      if (lang == "asc" || lang == "cce" || lang == "aicpu") {
-        forceAscLanguage = true;
-      } else if (lang != "none") {
+      forceAscLanguage = lang == "asc" || lang == "cce" || lang == "aicpu";
+      if (!forceAscLanguage && lang != "none") {
         cl.compileArgs.insert(cl.compileArgs.end(), {"-x", lang});
       }
     } else if (among(kPreprocessWithValue, a)) {

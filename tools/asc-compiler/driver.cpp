@@ -166,11 +166,20 @@ class Driver {
     std::vector<std::string> deps = cl_.dependencyArgs;
     bool wantsDeps = false;
     bool hasTarget = false;
+    bool hasFile = false;
     for (const std::string& a : deps) {
       wantsDeps = wantsDeps || a == "-MD" || a == "-MMD";
       hasTarget = hasTarget || a.rfind("-MT", 0) == 0 || a.rfind("-MQ", 0) == 0;
+      hasFile = hasFile || a.rfind("-MF", 0) == 0;
     }
     if (wantsDeps && !hasTarget && !object.empty()) deps.insert(deps.end(), {"-MT", object});
+    // Pass 1 writes to a temporary file, so -MD/-MMD without -MF would name the
+    // dependency file after it: name it as gcc -c does, after the object.
+    const bool userObject =
+        !object.empty() && (tempDir_.empty() || object.rfind(tempDir_.string(), 0) != 0);
+    if (wantsDeps && !hasFile && userObject) {
+      deps.insert(deps.end(), {"-MF", fs::path(object).replace_extension(".d").string()});
+    }
     for (const std::string& a : deps) cmd.push_back(a);
     cmd.insert(cmd.end(), {"-x", "c++", source, "-o", ii.string()});
     if (const int rc = runTool(cmd, cl_.verbose); rc != 0) return rc;
@@ -211,9 +220,16 @@ class Driver {
     const char* modeFlag = cl_.mode == Mode::Assemble     ? "-S"
                            : cl_.mode == Mode::SyntaxOnly ? "-fsyntax-only"
                                                           : "-c";
-    if (endsWith(source, ".c")) {  // C sources are the host compiler's alone
+    if (endsWith(source, ".c")) {  // C sources are the host compiler's alone, as C
       cmd.push_back(modeFlag);
-      for (const std::string& a : cl_.compileArgs) cmd.push_back(a);
+      bool language = false;
+      for (const std::string& a : cl_.compileArgs) {
+        language = language || a == "-x";
+        // A C++ standard (ASC's -std=c++17 from CMake) is not one for C.
+        if (a.rfind("-std=c++", 0) == 0 || a.rfind("-std=gnu++", 0) == 0) continue;
+        cmd.push_back(a);
+      }
+      if (!language) cmd.insert(cmd.end(), {"-x", "c"});  // `c++ x.c` would compile C++
       for (const std::string& a : cl_.preprocessArgs) cmd.push_back(a);
       for (const std::string& a : cl_.dependencyArgs) cmd.push_back(a);
       cmd.insert(cmd.end(), {"-isystem", tc_.includeDir, source});

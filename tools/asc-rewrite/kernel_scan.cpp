@@ -44,6 +44,16 @@ const char* kindName(KernelKind kind) {
   return "?";
 }
 
+// Words that end a template parameter's type: a parameter ending in one has no name.
+bool isTypeKeyword(std::string_view word) {
+  for (const std::string_view k : {"typename", "class", "auto", "int", "long", "short", "char",
+                                   "unsigned", "signed", "bool", "float", "double", "void", "const",
+                                   "volatile", "wchar_t", "char8_t", "char16_t", "char32_t"}) {
+    if (word == k) return true;
+  }
+  return false;
+}
+
 struct Qualifier {
   KernelKind kind;
   std::string aic;
@@ -85,8 +95,9 @@ constexpr std::array<TaskType, 10> kTaskTypes = {{
 
 class Scanner {
  public:
-  Scanner(std::string_view src, const std::vector<Token>& code, Diagnostics& errors)
-      : t_(src, code), errors_(errors) {}
+  Scanner(std::string_view src, const std::vector<Token>& code, Diagnostics& errors,
+          const LineMap* lines = nullptr)
+      : t_(src, code), errors_(errors), lines_(lines) {}
 
   // See findDeviceBodies().
   std::vector<std::pair<std::size_t, std::size_t>> deviceBodies() {
@@ -162,7 +173,7 @@ class Scanner {
         j = close + 1;
         continue;
       }
-      if (t_.ident(j) && t_.punct(j + 1, '<')) {
+      if (t_.ident(j) && t_.punct(j + 1, '<') && t_.run(j + 1, '<') < 3) {  // `k<<<` is a launch
         const std::size_t close = t_.closeAngles(j + 1);
         if (close != kNoIndex && t_.punct(close + 1, '(')) return j;
         if (close != kNoIndex) {
@@ -281,23 +292,20 @@ class Scanner {
           break;
         }
       }
-      std::size_t nameTok = kNoIndex;
-      std::size_t identifiers = 0;
+      // A parameter's name is its last token (`typename T`, `int N`,
+      // `auto V`, `typename... Ts`, `template <class> class TT`); a parameter
+      // ending in anything else (`int`, `std::size_t`, `Ptr*`, `enable_if_t<...>`)
+      // has none.
+      const std::size_t nameTok = end - 1;
       bool pack = false;
       for (std::size_t k = first; k < end; ++k) {
-        if (t_.ident(k)) {
-          nameTok = k;
-          ++identifiers;
-        }
         if (t_.punct(k, '.') && t_.run(k, '.') >= 3) pack = true;
       }
-      if (nameTok == kNoIndex) return false;
-      const std::string_view word = t_.text(nameTok);
-      const bool qualifiedType = nameTok >= 1 && t_.punct(nameTok - 1, ':');
-      if (word == "typename" || word == "class" || qualifiedType ||
-          (identifiers == 1 && !t_.ident(first, "auto") && nameTok == first)) {
+      if (nameTok <= first || !t_.ident(nameTok) || isTypeKeyword(t_.text(nameTok)) ||
+          t_.punct(nameTok - 1, ':')) {
         return false;  // an unnamed parameter
       }
+      const std::string_view word = t_.text(nameTok);
       if (!out.empty()) out += ", ";
       out += word;
       if (pack) out += "...";
@@ -412,19 +420,27 @@ class Scanner {
     }
     error(tok, "kernel '" + name + "' redeclared as " +
                    describe(info.kind, info.mixAic, info.mixAiv) + "; it was declared as " +
-                   describe(first.kind, first.mixAic, first.mixAiv) + " at line " +
-                   std::to_string(first.line));
+                   describe(first.kind, first.mixAic, first.mixAiv) + " at " + where(first.line));
+  }
+
+  // Line `line` of the scanned text as the user knows it.
+  std::string where(std::size_t line) const {
+    if (lines_ == nullptr) return "line " + std::to_string(line);
+    const SourcePos pos = lines_->at(line);
+    return pos.file + ":" + std::to_string(pos.line);
   }
 
   TokenView t_;
   Diagnostics& errors_;
+  const LineMap* lines_;
   KernelTable table_;
 };
 
 }  // namespace
 
-KernelTable findKernels(std::string_view src, const std::vector<Token>& code, Diagnostics& errors) {
-  return Scanner(src, code, errors).run();
+KernelTable findKernels(std::string_view src, const std::vector<Token>& code, Diagnostics& errors,
+                        const LineMap* lines) {
+  return Scanner(src, code, errors, lines).run();
 }
 
 std::string kernelSpecExpression(const KernelInfo& kernel) {

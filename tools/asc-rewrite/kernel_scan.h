@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "diagnostics.h"
+#include "line_map.h"
 #include "tokenizer.h"
 
 namespace asctwin::asc {
@@ -47,7 +48,10 @@ struct KernelTable {
   std::vector<KernelDefinition> definitions;
 };
 
-KernelTable findKernels(std::string_view src, const std::vector<Token>& code, Diagnostics& errors);
+// `lines` (optional) maps lines of `src` to the user's files: messages that
+// refer to another declaration name its file and line through it.
+KernelTable findKernels(std::string_view src, const std::vector<Token>& code, Diagnostics& errors,
+                        const LineMap* lines = nullptr);
 
 // The C++ expression naming a kernel's kind, e.g.
 // `::asctwin::KernelSpec{::asctwin::KernelKind::Mix, 1, 2}`.

@@ -44,8 +44,13 @@ void rewriteDeviceCalls(std::string_view text, const std::vector<Token>& code, E
   for (const auto& [open, close] : findDeviceBodies(text, code)) {
     for (std::size_t i = open + 1; i < close; ++i) {
       if (!t.ident(i) || !t.punct(i + 1, '(')) continue;
-      const bool qualified = i > 0 && (t.punct(i - 1, ':') || t.punct(i - 1, '.') ||
-                                       (t.punct(i - 1, '>') && i > 1 && t.punct(i - 2, '-')));
+      // `ns::f`, `o.f`, `p->f` name another function; a lone ':' (the
+      // `?:` of glibc's assert expansion, a label, a case) does not.
+      const auto pair = [&](char first, char second) {
+        return i > 1 && t.punct(i - 1, second) && t.punct(i - 2, first) &&
+               adjacent(code[i - 2], code[i - 1]);
+      };
+      const bool qualified = pair(':', ':') || pair('-', '>') || (i > 0 && t.punct(i - 1, '.'));
       if (qualified) continue;
       const std::string_view word = t.text(i);
       if (word == "printf") {
@@ -69,7 +74,8 @@ TranslateResult translate(std::string_view text, std::string_view path, SourceFo
 
   TranslateResult result;
   const Tokens tokens = tokenize(text);
-  result.kernels = findKernels(text, tokens.code, result.errors);
+  const LineMap lines(text, std::string(path));
+  result.kernels = findKernels(text, tokens.code, result.errors, &lines);
   Edits edits;
   for (const auto& [first, last] : findMarkers(text, tokens.code)) {
     edits.push_back(blank(text, tokens.code[first].begin, tokens.code[last].end));
@@ -94,18 +100,16 @@ TranslateResult translate(std::string_view text, std::string_view path, SourceFo
     edits.push_back({at, at, std::move(stmt)});
   }
 
-  // Errors and launch sites in the user's files and lines.
-  const LineMap lines(text, std::string(path));
+  // Errors in the order of the translation unit, then in the user's files and lines.
+  std::stable_sort(result.errors.begin(), result.errors.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     return a.line != b.line ? a.line < b.line : a.column < b.column;
+                   });
   for (Diagnostic& d : result.errors) {
     SourcePos pos = lines.at(d.line);
     d.line = pos.line;
     d.file = pos.file == path ? std::string() : std::move(pos.file);
   }
-  std::stable_sort(result.errors.begin(), result.errors.end(),
-                   [](const Diagnostic& a, const Diagnostic& b) {
-                     if (a.file != b.file) return a.file < b.file;
-                     return a.line != b.line ? a.line < b.line : a.column < b.column;
-                   });
   std::stable_sort(result.launches.begin(), result.launches.end(),
                    [](const LaunchSite& a, const LaunchSite& b) {
                      return a.line != b.line ? a.line < b.line : a.column < b.column;
@@ -116,8 +120,12 @@ TranslateResult translate(std::string_view text, std::string_view path, SourceFo
   std::string file;
   const std::string_view firstLine = text.substr(0, text.find('\n'));
   const bool marked = parseLineMarker(firstLine, number, file);
-  result.output =
-      (marked ? std::string() : lineDirective(path)) + applyEdits(text, std::move(edits));
+  // A raw source gets what the driver's pass 1 puts in front of every unit
+  // (the qualifiers and the launchers), then its own line numbering.
+  const std::string prelude =
+      form == SourceForm::Raw ? "#include \"asctwin/asc_prelude.h\"\n" : std::string();
+  result.output = prelude + (marked && prelude.empty() ? std::string() : lineDirective(path)) +
+                  applyEdits(text, std::move(edits));
   return result;
 }
 

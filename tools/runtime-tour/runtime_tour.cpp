@@ -93,7 +93,7 @@ int main() {
   section("Runtime");
   int32_t device = -1;
   aclError rc = aclrtGetDevice(&device);
-  step("aclrtGetDevice before aclInit", rejected(rc), rc == ACL_ERROR_UNINITIALIZE);
+  step("aclrtGetDevice before aclrtSetDevice", rejected(rc), rc == ACL_ERROR_RT_CONTEXT_NULL);
   rc = aclInit(nullptr);
   step("aclInit(nullptr)", code(rc), rc == ACL_SUCCESS);
   if (rc != ACL_SUCCESS) {

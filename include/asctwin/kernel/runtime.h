@@ -13,7 +13,9 @@
 
 namespace asctwin::kernel {
 
-enum class Space : uint8_t { GM, UB, L1, L0A, L0B, L0C };
+// BT (bias table) and FB (fixpipe buffer) are the AIC's small buffers (C2,
+// C2PIPE2GM); they get images with the cube core (issue 14).
+enum class Space : uint8_t { GM, UB, L1, L0A, L0B, L0C, BT, FB };
 enum class CoreKind : uint8_t { AIV, AIC };
 
 // Element type tag of an operand.
@@ -99,17 +101,18 @@ void checkAbort();
 // --- TPipe / queues / local allocators ----------------------------------------
 // Carves `bytes` (rounded up to 32) of local memory for the current pipe.
 uint32_t carveLocal(Space s, uint32_t bytes, const Site& site, uint32_t bufferId);
-void pipeCreated(const Site& site);
-void pipeDestroyed();
+// The core's TPipe: created (fails while another one is live), destroyed
+// (its memory goes back), reset (its buffers are gone; it stays live).
+void pipeCreated(void* pipe, const Site& site);
+void pipeDestroyed(void* pipe);
 void pipeReset(const Site& site);
+// The live TPipe of the calling core (null when there is none).
+void* corePipe();
 uint32_t newBufferId();
 // LocalMemAllocator buffers, for the checker's buffer-overlap finding: a
 // buffer handed out by `owner`, and every buffer of `owner` released.
 void localAllocMade(const void* owner, const LocalRef& r, const Site& site);
 void localAllocGone(const void* owner);
-// The hidden flags of TQue operations (EnQue/DeQue/AllocTensor/FreeTensor):
-// a SetFlag or WaitFlag of `event` tied to one queue buffer.
-void queueFlag(bool set, AscendC::HardEvent event, uint32_t bufferId, const Site& site);
 
 // --- data movement -------------------------------------------------------------
 enum class PadMode : uint8_t { None, Pad };

@@ -44,6 +44,70 @@ void WaitFlag(int32_t id, std::source_location loc = std::source_location::curre
   asctwin::kernel::waitFlag(event, id, asctwin::kernel::Site::at("WaitFlag", loc));
 }
 
+namespace detail {
+// The HardEvent between two pipes (MAX when the pair has none).
+constexpr HardEvent eventBetween(pipe_t src, pipe_t dst) {
+  constexpr struct {
+    pipe_t src, dst;
+    HardEvent e;
+  } kPairs[] = {
+      {PIPE_MTE2, PIPE_MTE1, HardEvent::MTE2_MTE1},
+      {PIPE_MTE1, PIPE_MTE2, HardEvent::MTE1_MTE2},
+      {PIPE_MTE1, PIPE_M, HardEvent::MTE1_M},
+      {PIPE_M, PIPE_MTE1, HardEvent::M_MTE1},
+      {PIPE_MTE2, PIPE_V, HardEvent::MTE2_V},
+      {PIPE_V, PIPE_MTE2, HardEvent::V_MTE2},
+      {PIPE_MTE3, PIPE_V, HardEvent::MTE3_V},
+      {PIPE_V, PIPE_MTE3, HardEvent::V_MTE3},
+      {PIPE_M, PIPE_V, HardEvent::M_V},
+      {PIPE_V, PIPE_M, HardEvent::V_M},
+      {PIPE_V, PIPE_V, HardEvent::V_V},
+      {PIPE_MTE3, PIPE_MTE1, HardEvent::MTE3_MTE1},
+      {PIPE_MTE1, PIPE_MTE3, HardEvent::MTE1_MTE3},
+      {PIPE_MTE1, PIPE_V, HardEvent::MTE1_V},
+      {PIPE_MTE2, PIPE_M, HardEvent::MTE2_M},
+      {PIPE_M, PIPE_MTE2, HardEvent::M_MTE2},
+      {PIPE_V, PIPE_MTE1, HardEvent::V_MTE1},
+      {PIPE_M, PIPE_FIX, HardEvent::M_FIX},
+      {PIPE_FIX, PIPE_M, HardEvent::FIX_M},
+      {PIPE_MTE3, PIPE_MTE2, HardEvent::MTE3_MTE2},
+      {PIPE_MTE2, PIPE_MTE3, HardEvent::MTE2_MTE3},
+      {PIPE_S, PIPE_V, HardEvent::S_V},
+      {PIPE_V, PIPE_S, HardEvent::V_S},
+      {PIPE_S, PIPE_MTE2, HardEvent::S_MTE2},
+      {PIPE_MTE2, PIPE_S, HardEvent::MTE2_S},
+      {PIPE_S, PIPE_MTE3, HardEvent::S_MTE3},
+      {PIPE_MTE3, PIPE_S, HardEvent::MTE3_S},
+      {PIPE_MTE2, PIPE_FIX, HardEvent::MTE2_FIX},
+      {PIPE_FIX, PIPE_MTE2, HardEvent::FIX_MTE2},
+      {PIPE_FIX, PIPE_S, HardEvent::FIX_S},
+      {PIPE_M, PIPE_S, HardEvent::M_S},
+      {PIPE_FIX, PIPE_MTE3, HardEvent::FIX_MTE3},
+      {PIPE_MTE1, PIPE_FIX, HardEvent::MTE1_FIX},
+      {PIPE_FIX, PIPE_MTE1, HardEvent::FIX_MTE1},
+      {PIPE_FIX, PIPE_FIX, HardEvent::FIX_FIX},
+  };
+  for (const auto& p : kPairs)
+    if (p.src == src && p.dst == dst) return p.e;
+  return HardEvent::MAX;
+}
+}  // namespace detail
+
+// SetFlag/WaitFlag between two pipes named by the pipes themselves.
+template <pipe_t src, pipe_t dst>
+class TQueSync {
+  static constexpr HardEvent kEvent = detail::eventBetween(src, dst);
+  static_assert(kEvent != HardEvent::MAX, "TQueSync: no hardware event between these pipes");
+
+ public:
+  void SetFlag(TEventID id, std::source_location loc = std::source_location::current()) {
+    asctwin::kernel::setFlag(kEvent, id, asctwin::kernel::Site::at("TQueSync::SetFlag", loc));
+  }
+  void WaitFlag(TEventID id, std::source_location loc = std::source_location::current()) {
+    asctwin::kernel::waitFlag(kEvent, id, asctwin::kernel::Site::at("TQueSync::WaitFlag", loc));
+  }
+};
+
 // Hardware barrier over all blocks (AIV cores only by default, as on hardware).
 template <bool isAIVOnly = true>
 void SyncAll(std::source_location loc = std::source_location::current()) {

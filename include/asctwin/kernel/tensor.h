@@ -69,7 +69,8 @@ class LocalTensor {
  public:
   using PrimType = T;
   LocalTensor() = default;
-  LocalTensor(const asctwin::kernel::LocalRef& r, TPosition pos) : ref_(r), pos_(pos) {}
+  LocalTensor(const asctwin::kernel::LocalRef& r, TPosition pos, TBufHandle handle = nullptr)
+      : ref_(r), pos_(pos), handle_(handle) {}
 
   LocalTensor operator[](uint32_t offset) const {
     LocalTensor t = *this;
@@ -96,21 +97,23 @@ class LocalTensor {
 
   template <typename U>
   LocalTensor<U> ReinterpretCast() const {
-    return LocalTensor<U>(ref_, pos_);
+    return LocalTensor<U>(ref_, pos_, handle_);
   }
 
   uint32_t GetSize() const { return ref_.bytes / static_cast<uint32_t>(sizeof(T)); }
   void SetSize(uint32_t elements) { ref_.bytes = elements * static_cast<uint32_t>(sizeof(T)); }
   uint64_t GetPhyAddr() const { return ref_.offset; }
   uint64_t GetPhyAddr(uint32_t offset) const { return ref_.offset + offset * sizeof(T); }
-  TPosition GetPosition() const { return pos_; }
-  int32_t GetBufferHandle() const { return static_cast<int32_t>(ref_.bufferId); }
+  int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
+  // The queue buffer the tensor belongs to (null for tensors of no queue).
+  TBufHandle GetBufferHandle() const { return handle_; }
 
   const asctwin::kernel::LocalRef& ref() const { return ref_; }
 
  private:
   asctwin::kernel::LocalRef ref_{};
   TPosition pos_ = TPosition::VECCALC;
+  TBufHandle handle_ = nullptr;
 };
 
 }  // namespace AscendC

@@ -18,7 +18,29 @@ enum pipe_t : uint8_t {
   PIPE_COUNT_  // internal: number of pipes
 };
 
+// Hardware event ids of SetFlag/WaitFlag: plain enumerators (EVENT_ID0 alone
+// and event_t::EVENT_ID0 both name one); ids 0..7 exist on Atlas A2/A3.
+enum event_t : uint8_t {
+  EVENT_ID0 = 0,
+  EVENT_ID1,
+  EVENT_ID2,
+  EVENT_ID3,
+  EVENT_ID4,
+  EVENT_ID5,
+  EVENT_ID6,
+  EVENT_ID7,
+};
+
 namespace AscendC {
+
+using TEventID = int8_t;
+constexpr TEventID INVALID_TEVENTID = static_cast<TEventID>(-1);
+// Event ids per HardEvent (Atlas A2/A3): the TPipe's pool and SetFlag's range.
+constexpr int32_t QUE_MAX_EVENT = 8;
+// Buffers one TPipe manages (queues and TBufs together).
+constexpr int32_t QBUF_MAX_LEN = 64;
+using TBufHandle = uint8_t*;
+using TTagType = int32_t;
 
 enum class TPosition : uint8_t {
   GM,
@@ -33,11 +55,13 @@ enum class TPosition : uint8_t {
   VECIN,
   VECOUT,
   VECCALC,
-  LCM,
+  LCM = VECCALC,
   SPM,
-  SHM,
+  SHM = SPM,
   TSCM,
-  MAX
+  C2PIPE2GM,
+  C2PIPE2LOCAL,
+  MAX,
 };
 using QuePosition = TPosition;
 

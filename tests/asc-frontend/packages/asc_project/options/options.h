@@ -1,0 +1,2 @@
+#pragma once
+constexpr bool kFromOptionsDirectory = true;
