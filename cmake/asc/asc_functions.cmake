@@ -7,14 +7,35 @@
 set(ASCTWIN_ASC_LIBRARY_TYPES SHARED STATIC)
 
 # Usage requirements of a kernel library: the twin's headers and runtime
-# (CANN's acl headers and runtime libraries on the NPU).
-function(_asctwin_asc_library_interface target_name)
+# (CANN's acl headers and runtime libraries on the NPU). With `launch_headers`
+# (ENABLE_ACLRT_LAUNCH; always in the kernel-launch flow) the driver writes
+# aclrtlaunch_<kernel>.h for each kernel of the library into
+# <build>/include/<target>, which users of the library get on their include path.
+function(_asctwin_asc_library_interface target_name launch_headers)
   target_include_directories(${target_name} INTERFACE "${ASCTWIN_ASC_INCLUDE_DIR}")
   target_link_libraries(${target_name} INTERFACE "${ASCTWIN_ASC_RUNTIME_LIBRARY}" -pthread)
-  if(ENABLE_ACLRT_LAUNCH)
-    message(WARNING "ascendc_library(${target_name}): ENABLE_ACLRT_LAUNCH (generated "
-      "aclrtlaunch_<kernel>.h headers) is not supported by asctwin; launch kernels with "
-      "<<<...>>> from the library's own sources.")
+  if(launch_headers)
+    set(dir "${CMAKE_BINARY_DIR}/include/${target_name}")
+    file(MAKE_DIRECTORY "${dir}")
+    target_include_directories(${target_name} INTERFACE "${dir}")
+    target_compile_definitions(${target_name} PRIVATE "GEN_ACLRT=${dir}")
+    # The compile writes the headers; writing them now from the sources as
+    # written makes them exist before any user of the library compiles
+    # (Ninja does not order a user's compiles after the library's).
+    get_target_property(sources ${target_name} SOURCES)
+    get_target_property(source_dir ${target_name} SOURCE_DIR)
+    set(absolute)
+    foreach(s IN LISTS sources)
+      cmake_path(ABSOLUTE_PATH s BASE_DIRECTORY "${source_dir}" OUTPUT_VARIABLE a)
+      list(APPEND absolute "${a}")
+    endforeach()
+    execute_process(COMMAND "${CMAKE_ASC_COMPILER}" --asctwin-aclrtlaunch-headers
+        "-DGEN_ACLRT=${dir}" ${absolute}
+      RESULT_VARIABLE rc ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+      message(WARNING "ascendc_library(${target_name}): the aclrtlaunch headers are written "
+        "when the library compiles: ${err}")
+    endif()
   endif()
 endfunction()
 
@@ -29,7 +50,7 @@ function(ascendc_library target_name target_type)
   set_source_files_properties(${ARGN} PROPERTIES LANGUAGE ASC)
   add_library(${target_name} ${target_type} ${ARGN})
   set_target_properties(${target_name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
-  _asctwin_asc_library_interface(${target_name})
+  _asctwin_asc_library_interface(${target_name} "${ENABLE_ACLRT_LAUNCH}")
   include(GNUInstallDirs)
   install(TARGETS ${target_name}
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT asc-devkit

@@ -5,7 +5,8 @@
 # <arch>-linux/ or compiler/ variant) of asctwin's CANN home. Inputs as in
 # CANN: SOC_VERSION (an Atlas A2/A3 SoC), ASCEND_CANN_PACKAGE_PATH (default:
 # the CANN home), RUN_MODE (npu, cpu or sim; all run on the twin).
-# Provides ascendc_library(<target> STATIC|SHARED|OBJECT <sources>),
+# Provides ascendc_library(<target> STATIC|SHARED|OBJECT <sources>) (with the
+# aclrtlaunch_<kernel>.h launch headers of each kernel on its users' include path),
 # ascendc_fatbin_library, ascendc_compile_options, ascendc_compile_definitions,
 # ascendc_include_directories and the INTERFACE target host_intf_pub. Kernel
 # sources (.cpp with `__global__ __aicore__` kernels and `<<<...>>>` launches)
@@ -78,6 +79,6 @@ function(ascendc_library target_name target_type)
   set_source_files_properties(${_sources} PROPERTIES LANGUAGE ASC)
   add_library(${target_name} ${_type} ${_sources})
   set_target_properties(${target_name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
-  _asctwin_asc_library_interface(${target_name})
+  _asctwin_asc_library_interface(${target_name} ON)
 endfunction()
 unset(_asctwin_legacy_dir)

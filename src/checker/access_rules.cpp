@@ -17,26 +17,7 @@ namespace {
 using kernel::AtomicOp;
 using kernel::DType;
 
-const char* pipeName(pipe_t p) {
-  switch (p) {
-    case PIPE_S:
-      return "S";
-    case PIPE_V:
-      return "V";
-    case PIPE_M:
-      return "M";
-    case PIPE_MTE1:
-      return "MTE1";
-    case PIPE_MTE2:
-      return "MTE2";
-    case PIPE_MTE3:
-      return "MTE3";
-    case PIPE_FIX:
-      return "FIX";
-    default:
-      return "ALL";
-  }
-}
+using kernel::pipeName;
 
 bool floatType(DType t) {
   return t == DType::F16 || t == DType::BF16 || t == DType::F32 || t == DType::F64;
@@ -123,14 +104,13 @@ void LaunchState::report(const char* kind, std::string message, uint32_t first,
 void LaunchState::checkReleasedBuffers(const kernel::CoreState& c, const kernel::Instr& in) {
   CoreHb& k = cores_[c.index];
   if (!k.shadowed.empty() && (tools_ & memcheck)) {
-    for (uint8_t i = 0; i < in.accessCount; ++i) {
-      auto s = k.shadowed.find(in.acc[i].buffer);
+    for (uint32_t id : in.buffers) {
+      if (id == 0) continue;
+      auto s = k.shadowed.find(id);
       if (s == k.shadowed.end()) continue;
       report("buffer-overlap",
-             std::string("a tensor of a buffer released by TPipe::Reset is used after a newer "
-                         "buffer took its bytes (") +
-                 bytesText(in.acc[i].space, in.acc[i].addr, in.acc[i].addr + in.acc[i].extent()) +
-                 ")",
+             "a tensor of a buffer released by TPipe::Reset is used after a newer buffer took its "
+             "bytes",
              s->second.first, &s->second.second);
     }
   }

@@ -15,6 +15,7 @@
 
 #include "checker/launch_state.h"
 #include "kernel/check_mode.h"
+#include "kernel/ordering.h"
 
 namespace asctwin::checker {
 
@@ -88,11 +89,15 @@ void LaunchState::issue(const kernel::CoreState& c, const kernel::Instr& in) {
 void LaunchState::sync(const kernel::CoreState& c, const kernel::SyncEvent& e) {
   const uint32_t core = c.index;
   CoreHb& k = cores_[core];
+  // What the step does to this core comes from the shared ordering table;
+  // the cross-core part (rounds, flags in GM) is this engine's own model.
+  const kernel::SyncRule rule = kernel::syncRule(e.kind, e.pipe);
   switch (e.kind) {
     case SyncKind::PipeBarrier:
-      if (e.pipe == PIPE_ALL) {
+      if (rule.drainsCore) {
         fullJoin(core);
-      } else if (!inOrderPipe(e.pipe) && e.pipe < PIPE_COUNT_) {
+      } else if (e.pipe < PIPE_COUNT_ &&
+                 kernel::pipeRule(e.pipe).order == kernel::PipeOrder::Reorderable) {
         k.pipe[e.pipe].raise(tidOf(core, e.pipe), k.seg[e.pipe]);
         ++k.seg[e.pipe];
       }
@@ -121,7 +126,7 @@ void LaunchState::sync(const kernel::CoreState& c, const kernel::SyncEvent& e) {
     }
     case SyncKind::SyncAllArrive: {
       // The core's earlier work completes before it arrives.
-      fullJoin(core);
+      if (rule.drainsCore) fullJoin(core);
       const uint32_t round = ++k.syncAllArrivals;
       auto [it, fresh] = syncAllRounds_.try_emplace(round, dims_);
       it->second.join(*k.pipe[PIPE_S]);
@@ -130,21 +135,25 @@ void LaunchState::sync(const kernel::CoreState& c, const kernel::SyncEvent& e) {
     case SyncKind::SyncAllLeave: {
       auto it = syncAllRounds_.find(k.syncAllArrivals);
       if (it != syncAllRounds_.end()) k.pipe[PIPE_S].join(it->second);
-      const VectorClock s = *k.pipe[PIPE_S];
-      acquireAll(core, s);
+      if (rule.acquiresCore) {
+        const VectorClock s = *k.pipe[PIPE_S];
+        acquireAll(core, s);
+      }
       break;
     }
     case SyncKind::IBSet:
     case SyncKind::NotifyNextBlock:
       // Waits for all of the core's work; the flag store that follows
       // releases it (scalarGm).
-      fullJoin(core);
+      if (rule.drainsCore) fullJoin(core);
       break;
     case SyncKind::IBWait:
     case SyncKind::WaitPreBlock: {
       // The API orders every pipe of the core after what its flag read saw.
-      const VectorClock s = *k.pipe[PIPE_S];
-      acquireAll(core, s);
+      if (rule.acquiresCore) {
+        const VectorClock s = *k.pipe[PIPE_S];
+        acquireAll(core, s);
+      }
       break;
     }
     case SyncKind::DataCacheClean:

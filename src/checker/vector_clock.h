@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "asctwin/kernel/types.h"
+#include "kernel/ordering.h"
 
 namespace asctwin::checker {
 
@@ -26,11 +27,7 @@ inline uint32_t coreOf(Tid t) {
 inline pipe_t pipeOf(Tid t) {
   return static_cast<pipe_t>(t % PIPE_COUNT_);
 }
-// PIPE_V and PIPE_S carry out their instructions in issue order; the other
-// pipes may reorder between barriers (check-mode pending graph).
-inline bool inOrderPipe(pipe_t p) {
-  return p == PIPE_V || p == PIPE_S;
-}
+using kernel::inOrderPipe;  // the ordering table (kernel/ordering.h)
 
 class VectorClock {
  public:

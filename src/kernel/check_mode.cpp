@@ -69,84 +69,6 @@ uint64_t lastScheduleHash() {
   return gLastScheduleHash.load();
 }
 
-EventPipes eventPipes(AscendC::HardEvent e) {
-  using AscendC::HardEvent;
-  switch (e) {
-    case HardEvent::MTE2_MTE1:
-      return {PIPE_MTE2, PIPE_MTE1};
-    case HardEvent::MTE1_MTE2:
-      return {PIPE_MTE1, PIPE_MTE2};
-    case HardEvent::MTE1_M:
-      return {PIPE_MTE1, PIPE_M};
-    case HardEvent::M_MTE1:
-      return {PIPE_M, PIPE_MTE1};
-    case HardEvent::MTE2_V:
-      return {PIPE_MTE2, PIPE_V};
-    case HardEvent::V_MTE2:
-      return {PIPE_V, PIPE_MTE2};
-    case HardEvent::MTE3_V:
-      return {PIPE_MTE3, PIPE_V};
-    case HardEvent::V_MTE3:
-      return {PIPE_V, PIPE_MTE3};
-    case HardEvent::M_V:
-      return {PIPE_M, PIPE_V};
-    case HardEvent::V_M:
-      return {PIPE_V, PIPE_M};
-    case HardEvent::V_V:
-      return {PIPE_V, PIPE_V};
-    case HardEvent::MTE3_MTE1:
-      return {PIPE_MTE3, PIPE_MTE1};
-    case HardEvent::MTE1_MTE3:
-      return {PIPE_MTE1, PIPE_MTE3};
-    case HardEvent::MTE1_V:
-      return {PIPE_MTE1, PIPE_V};
-    case HardEvent::MTE2_M:
-      return {PIPE_MTE2, PIPE_M};
-    case HardEvent::M_MTE2:
-      return {PIPE_M, PIPE_MTE2};
-    case HardEvent::V_MTE1:
-      return {PIPE_V, PIPE_MTE1};
-    case HardEvent::M_FIX:
-      return {PIPE_M, PIPE_FIX};
-    case HardEvent::FIX_M:
-      return {PIPE_FIX, PIPE_M};
-    case HardEvent::MTE3_MTE2:
-      return {PIPE_MTE3, PIPE_MTE2};
-    case HardEvent::MTE2_MTE3:
-      return {PIPE_MTE2, PIPE_MTE3};
-    case HardEvent::S_V:
-      return {PIPE_S, PIPE_V};
-    case HardEvent::V_S:
-      return {PIPE_V, PIPE_S};
-    case HardEvent::S_MTE2:
-      return {PIPE_S, PIPE_MTE2};
-    case HardEvent::MTE2_S:
-      return {PIPE_MTE2, PIPE_S};
-    case HardEvent::S_MTE3:
-      return {PIPE_S, PIPE_MTE3};
-    case HardEvent::MTE3_S:
-      return {PIPE_MTE3, PIPE_S};
-    case HardEvent::MTE2_FIX:
-      return {PIPE_MTE2, PIPE_FIX};
-    case HardEvent::FIX_MTE2:
-      return {PIPE_FIX, PIPE_MTE2};
-    case HardEvent::FIX_S:
-      return {PIPE_FIX, PIPE_S};
-    case HardEvent::M_S:
-      return {PIPE_M, PIPE_S};
-    case HardEvent::FIX_MTE3:
-      return {PIPE_FIX, PIPE_MTE3};
-    case HardEvent::MTE1_FIX:
-      return {PIPE_MTE1, PIPE_FIX};
-    case HardEvent::FIX_MTE1:
-      return {PIPE_FIX, PIPE_MTE1};
-    case HardEvent::FIX_FIX:
-      return {PIPE_FIX, PIPE_FIX};
-    default:
-      return {PIPE_S, PIPE_S};
-  }
-}
-
 // --- the pending graph ---------------------------------------------------------
 
 NodeRef CheckScheduler::makeNode(CoreState& c, PendingNode::Kind kind, pipe_t pipe) {
@@ -183,7 +105,7 @@ void CheckScheduler::addToPipe(CoreState& c, const NodeRef& n, pipe_t pipe) {
   n->inPend = true;
   v.push_back(n);
   ++k.pending;
-  if (pipe != PIPE_V) {
+  if (!inOrderPipe(pipe)) {
     auto& s = k.since[pipe];
     s.push_back(n);
     if (s.size() >= k.sincePruneAt[pipe]) {
@@ -236,11 +158,12 @@ void CheckScheduler::defer(CoreState& c, const Instr& in, std::function<void()> 
   NodeRef n = makeNode(c, PendingNode::Kind::Work, p);
   n->in = in;
   n->work = std::move(work);
-  if (p == PIPE_V) addDep(k.lastV, n);
+  const bool ordered = inOrderPipe(p);
+  if (ordered) addDep(k.last[p], n);
   depOnGate(k, n, p);
-  if (p == PIPE_V) {
-    k.gate[PIPE_V].clear();  // n carries them; later vector nodes depend on n
-    k.lastV = n;
+  if (ordered) {
+    k.gate[p].clear();  // n carries them; later nodes of the pipe depend on n
+    k.last[p] = n;
   }
   addToPipe(c, n, p);
   schedule(n);
@@ -248,11 +171,11 @@ void CheckScheduler::defer(CoreState& c, const Instr& in, std::function<void()> 
 }
 
 void CheckScheduler::pipeBarrier(CoreState& c, pipe_t pipe, const Site& site) {
-  if (pipe == PIPE_ALL) {
+  if (syncRule(SyncKind::PipeBarrier, pipe).drainsCore) {
     drainAll(c);
     return;
   }
-  if (pipe == PIPE_S || pipe == PIPE_V) return;  // in order already
+  if (pipeRule(pipe).order != PipeOrder::Reorderable) return;  // in order already
   CoreCheck& k = *c.check;
   NodeRef b = makeNode(c, PendingNode::Kind::Sync, pipe);
   b->in.site = site;
@@ -270,8 +193,8 @@ void CheckScheduler::setFlag(CoreState& c, uint64_t key, pipe_t from, const Site
   NodeRef f = makeNode(c, PendingNode::Kind::Sync, from);
   f->in.site = site;
   if (from != PIPE_S && from != PIPE_ALL) {
-    if (from == PIPE_V) {
-      addDep(k.lastV, f);
+    if (inOrderPipe(from)) {
+      addDep(k.last[from], f);
     } else {
       for (auto& x : k.since[from]) addDep(x, f);
     }
@@ -362,7 +285,7 @@ void CheckScheduler::clear(CoreState& c) {
   for (auto& g : k.gate) g.clear();
   for (auto& s : k.since) s.clear();
   k.flags.clear();
-  k.lastV.reset();
+  for (auto& l : k.last) l.reset();
   k.join.reset();
   k.pending = 0;
   ready_.clear();

@@ -1,24 +1,22 @@
 // Check mode (architecture page, "Two ways to run a kernel"): the per-core
 // pending graph of issued pipe instructions and the seeded scheduler.
 //
-// Edges of the pending graph (each is a hardware guarantee, nothing more):
-//  - PIPE_V runs in order (the compiler's auto-sync): each vector instruction
-//    depends on the previous one of its core;
-//  - the other pipes (MTE1, MTE2, MTE3, FIX, M) are unordered, except that a
-//    PipeBarrier<X> node depends on every pending X node and every later X
-//    node depends on it;
+// Edges of the pending graph: the hardware guarantees of ordering.h, read
+// from its table (pipes in order or reorderable between barriers, events
+// from their source to their destination pipe, steps that drain the core):
+//  - an in-order pipe's instruction depends on the pipe's previous one;
+//  - a PipeBarrier<X> node of a reorderable pipe depends on every pending X
+//    node and every later X node depends on it;
 //  - SetFlag<A_B>(id) is a node on pipe A depending on every pending A node;
 //    the WaitFlag<A_B>(id) that consumes it makes it a gate of pipe B: every B
 //    node issued after the WaitFlag depends on it. When B is PIPE_S, the
-//    scalar code itself waits for it. The queues' hidden flags are the same
-//    edges with one flag per (event, queue buffer);
-//  - PIPE_ALL: the scalar code waits until every pending node of its core has
-//    completed (so everything before is ordered against everything after);
+//    scalar code itself waits for it (the queues' flags are such flags too);
+//  - a step that drains the core (PipeBarrier<PIPE_ALL>, SyncAll, IBSet,
+//    NotifyNextBlock): the scalar code waits until every pending node of its
+//    core has completed; the cross-core ordering then comes from GM values;
 //  - scalar accesses to local memory wait for the pending nodes that access
 //    the same bytes (a read waits for writers, a write for readers and
-//    writers); scalar accesses to GM wait for nothing;
-//  - cross-core: SyncAll, IBSet and NotifyNextBlock first wait for all of the
-//    core's pending work; the ordering then comes from the GM values.
+//    writers); scalar accesses to GM wait for nothing.
 //
 // Nodes that carry no work (barrier and flag nodes) complete as soon as their
 // predecessors have; "join" nodes are what a waiting scalar code waits on.
@@ -32,6 +30,7 @@
 #include <vector>
 
 #include "kernel/instr.h"
+#include "kernel/ordering.h"
 
 namespace asctwin::kernel {
 
@@ -61,7 +60,7 @@ struct CoreCheck {
   // pruned now and then.
   std::vector<NodeRef> since[PIPE_COUNT_];
   size_t sincePruneAt[PIPE_COUNT_] = {64, 64, 64, 64, 64, 64, 64, 64};
-  NodeRef lastV;  // the last vector node (PIPE_V runs in order)
+  NodeRef last[PIPE_COUNT_];  // in-order pipes (ordering.h): the pipe's last node
   std::unordered_map<uint64_t, std::deque<NodeRef>> flags;  // SetFlag nodes not yet waited for
   NodeRef join;                                             // what the scalar code waits for
   size_t pending = 0;
@@ -146,12 +145,5 @@ class CheckScheduler {
 inline uint64_t hardFlagKey(AscendC::HardEvent e, int32_t id) {
   return static_cast<uint64_t>(e) * 8 + static_cast<uint64_t>(id);
 }
-
-// The two pipes of an event (A_B: A sets, B waits).
-struct EventPipes {
-  pipe_t from;
-  pipe_t to;
-};
-EventPipes eventPipes(AscendC::HardEvent e);
 
 }  // namespace asctwin::kernel

@@ -102,6 +102,15 @@ void checkGm(CoreState& c, const GmRef& ref, uint64_t extentBytes, const Site& s
   if (!s) c.launch->raise(c, site, "GM access: " + s.message(), Problem::GmOutOfBounds);
 }
 
+void checkGlobal(const GmRef& ref, uint64_t extentBytes, const char* role) {
+  // Within the declared size the instruction's own check of the allocation
+  // follows; only a violation needs the full classification here.
+  if (ref.addr != 0 && extentBytes <= ref.declaredBytes) return;
+  CoreState& c = currentCore();
+  c.launch->checkAbort();
+  checkGm(c, ref, extentBytes, c.apiDepth > 0 ? c.apiSite : Site{role, "", 0}, role);
+}
+
 void checkLocal(CoreState& c, const LocalRef& ref, uint64_t extentBytes, const Site& site,
                 const char* role) {
   uint8_t* base = localBase(ref.space);

@@ -18,6 +18,7 @@
 #include "common/status.h"
 #include "kernel/block_slot.h"
 #include "kernel/fiber.h"
+#include "kernel/machine_state.h"
 #include "kernel/observer.h"
 
 namespace asctwin::kernel {
@@ -77,6 +78,15 @@ struct CoreState {
 
   AtomicOp atomicOp = AtomicOp::None;
   DType atomicType = DType::F32;
+  MachineState regs;
+
+  // The outermost Ascend C API call running on the core (apiEnter/apiLeave):
+  // its name and source line are the site of every instruction it issues,
+  // and its tensors' buffer ids go into their records.
+  uint32_t apiDepth = 0;
+  Site apiSite;
+  uint32_t apiBuffers[4] = {};
+  uint8_t apiBufferCount = 0;
 
   int32_t flags[static_cast<int>(AscendC::HardEvent::MAX)][8] = {};
   std::unordered_map<uintptr_t, DataCacheLine> dcache;
@@ -183,6 +193,12 @@ class Launch {
 // The process kernel mode setting (asctwinSetKernelMode; Default = none).
 void processMode(ExecMode* mode, uint64_t* seed);
 void setProcessMode(ExecMode mode, uint64_t seed);
+
+// The core of the calling fiber for the hot paths (instructions, API calls):
+// the initial-exec TLS model makes every read a direct %fs-relative load,
+// so a block that moved to another host thread reads its own value. Set by
+// setCurrentCore; null outside a kernel.
+extern __thread CoreState* gCore __attribute__((tls_model("initial-exec")));
 
 // The core the calling code runs on (fails outside a kernel).
 CoreState& currentCore();

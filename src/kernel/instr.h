@@ -11,7 +11,9 @@
 #include <string>
 
 #include <functional>
+#include <memory>
 #include <utility>
+#include <vector>
 
 #include "kernel/core_state.h"
 #include "kernel/fault_stop.h"
@@ -19,8 +21,17 @@
 
 namespace asctwin::kernel {
 
-// A 2-D byte pattern: blockCount blocks of blockBytes, each strideBytes after
-// the previous one's start.
+// A byte run relative to an access's address.
+struct Run {
+  uint32_t offset = 0;
+  uint32_t bytes = 0;
+};
+
+// The bytes one operand of an instruction touches: a 2-D pattern
+// (blockCount blocks of blockBytes, each strideBytes after the previous
+// one's start) or, for the irregular patterns of masked and strided vector
+// instructions, an explicit list of runs (then blockCount is 1 and
+// blockBytes the extent from addr).
 struct Access {
   Space space = Space::GM;
   bool write = false;
@@ -32,6 +43,7 @@ struct Access {
   // false: a superset of the bytes really accessed, known only when the
   // instruction runs (Gather's source); good for ordering, not for shadow state.
   bool exact = true;
+  std::shared_ptr<const std::vector<Run>> runs;  // null: the 2-D pattern
   uint64_t extent() const {
     return blockCount == 0 ? 0 : (blockCount - 1) * strideBytes + blockBytes;
   }
@@ -45,6 +57,9 @@ struct Instr {
   AtomicOp atomicOp = AtomicOp::None;
   DType atomicType = DType::F32;
   uint64_t seq = 0;
+  // The buffer ids of the tensors the API call passed (the checker's
+  // released-buffer rule); 0 = none.
+  uint32_t buffers[4] = {};
 
   void add(const Access& a) {
     if (accessCount < 4) acc[accessCount++] = a;

@@ -88,6 +88,7 @@ CoreState* currentCoreOrNull() {
 }
 void setCurrentCore(CoreState* c) {
   tlsCore = c;
+  gCore = c;
   publishBuiltins(c);
 }
 

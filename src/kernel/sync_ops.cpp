@@ -4,28 +4,24 @@
 
 #include "kernel/check_mode.h"
 #include "kernel/instr.h"
+#include "kernel/ordering.h"
 
 namespace asctwin::kernel {
 namespace {
 
-const char* eventName(AscendC::HardEvent e) {
-  static const char* names[] = {
-      "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1",   "MTE2_V",    "V_MTE2",    "MTE3_V",
-      "V_MTE3",    "M_V",       "V_M",    "V_V",      "MTE3_MTE1", "MTE1_MTE3", "MTE1_V",
-      "MTE2_M",    "M_MTE2",    "V_MTE1", "M_FIX",    "FIX_M",     "MTE3_MTE2", "MTE2_MTE3",
-      "S_V",       "V_S",       "S_MTE2", "MTE2_S",   "S_MTE3",    "MTE3_S",    "MTE2_FIX",
-      "FIX_MTE2",  "FIX_S",     "M_S",    "FIX_MTE3", "MTE1_FIX",  "FIX_MTE1",  "FIX_FIX"};
-  const auto i = static_cast<size_t>(e);
-  return i < sizeof(names) / sizeof(names[0]) ? names[i] : "?";
-}
-
-void checkEvent(CoreState& c, AscendC::HardEvent e, int32_t id, const Site& site) {
+[[noreturn, gnu::noinline, gnu::cold]] void badEvent(CoreState& c, AscendC::HardEvent e, int32_t id,
+                                                     const Site& site) {
   if (static_cast<int>(e) >= static_cast<int>(AscendC::HardEvent::MAX))
     c.launch->raise(c, site, "unknown HardEvent");
-  if (id < 0 || id > 7)
-    c.launch->raise(c, site,
-                    std::string("event id must be in [0, 7], got ") + std::to_string(id) + " (" +
-                        eventName(e) + ")");
+  c.launch->raise(c, site,
+                  std::string("event id must be in [0, 7], got ") + std::to_string(id) + " (" +
+                      eventName(e) + ")");
+}
+
+inline void checkEvent(CoreState& c, AscendC::HardEvent e, int32_t id, const Site& site) {
+  if (__builtin_expect(
+          static_cast<int>(e) >= static_cast<int>(AscendC::HardEvent::MAX) || id < 0 || id > 7, 0))
+    badEvent(c, e, id, site);
 }
 
 int32_t* slotPtr(CoreState& c, const GmRef& gm, uint64_t intIndex, const Site& site,
@@ -74,7 +70,7 @@ void pipeBarrier(pipe_t pipe, const Site& site) {
 }
 
 void setFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
-  CoreState& c = currentCore();
+  CoreState& c = gCore != nullptr ? *gCore : currentCore();
   c.launch->checkAbort();
   checkEvent(c, e, id, site);
   observeSync(c, SyncKind::SetFlag, site, PIPE_S, e, id);
@@ -86,7 +82,7 @@ void setFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
 }
 
 void waitFlag(AscendC::HardEvent e, int32_t id, const Site& site) {
-  CoreState& c = currentCore();
+  CoreState& c = gCore != nullptr ? *gCore : currentCore();
   c.launch->checkAbort();
   checkEvent(c, e, id, site);
   int32_t& f = c.flags[static_cast<int>(e)][id];
@@ -122,7 +118,7 @@ void syncAllSoft(const GmRef& gm, const LocalRef&, int32_t usedCores, const Site
   c.syncAllCalls += 1;
   const int32_t round = static_cast<int32_t>(c.syncAllCalls);
   observeSync(c, SyncKind::SyncAllArrive, site);
-  checkDrainAll(c);  // the core's earlier work completes before it arrives
+  if (syncRule(SyncKind::SyncAllArrive).drainsCore) checkDrainAll(c);
   storeSlot(c, slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "SyncAll workspace"),
             round, site);
   for (int64_t b = 0; b < n; ++b) {
@@ -148,7 +144,7 @@ void ibSet(const GmRef& gm, const LocalRef&, int32_t block, int32_t eventId, con
   int32_t* p = slotPtr(c, gm, slot, site, "IBSet workspace");
   // IBSet waits for all of its core's earlier work, then sets the flag.
   c.launch->schedPoint(c);
-  checkDrainAll(c);
+  if (syncRule(SyncKind::IBSet).drainsCore) checkDrainAll(c);
   observeSync(c, SyncKind::IBSet, site, PIPE_S, AscendC::HardEvent::MAX, block, eventId);
   storeSlot(c, p, 1, site);
 }
@@ -216,7 +212,7 @@ void notifyNextBlock(const GmRef& gm, const LocalRef&, const Site& site) {
       slotPtr(c, gm, static_cast<uint64_t>(c.blockIdx) * 8, site, "determine-compute workspace");
   // The next block's turn starts once this core's earlier work has completed.
   c.launch->schedPoint(c);
-  checkDrainAll(c);
+  if (syncRule(SyncKind::NotifyNextBlock).drainsCore) checkDrainAll(c);
   observeSync(c, SyncKind::NotifyNextBlock, site, PIPE_S, AscendC::HardEvent::MAX, c.blockIdx,
               c.determineCalls);
   storeSlot(c, p, static_cast<int32_t>(c.determineCalls), site);

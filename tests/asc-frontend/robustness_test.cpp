@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <fstream>
 #include <random>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -129,8 +128,13 @@ std::string mutate(std::string s, std::mt19937& rng) {
 // The output with the insertions of translate() undone: registrations
 // removed, device calls renamed back.
 std::string withoutInsertions(std::string out) {
-  static const std::regex registration(R"( \(void\)::asctwin::kernelRegistration<.*?>;)");
-  out = std::regex_replace(out, registration, "");
+  const std::string registration = " (void)::asctwin::kernelRegistration<";
+  for (std::size_t at = out.find(registration); at != std::string::npos;
+       at = out.find(registration, at)) {
+    const std::size_t end = out.find(">;", at);
+    if (end == std::string::npos) break;
+    out.erase(at, end + 2 - at);
+  }
   for (const auto& [to, from] : {std::pair<std::string, std::string>{"::AscendC::printf", "printf"},
                                  {"::asctwin::kernel::deviceAssertFail", "__assert_fail"}}) {
     for (std::size_t at = out.find(to); at != std::string::npos; at = out.find(to, at)) {

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "test_support.h"
 
@@ -357,6 +358,70 @@ TEST(TranslateDeviceCalls, QualifiedCallsAndHostCodeAreLeftAlone) {
 TEST(TranslateDeviceCalls, MarkersOfTheHelperAreBlankedToo) {
   const std::string out = translated("__aicore__ inline void h() {}\n");
   EXPECT_EQ(out, blanks("__aicore__") + " inline void h() {}\n");
+}
+
+}  // namespace
+}  // namespace asctwin::asc
+
+// --- the launch functions of kernel libraries (aclrtlaunch.h) -----------------
+
+namespace asctwin::asc {
+namespace {
+
+std::vector<std::string> linesOf(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
+    out.push_back(text.substr(start, nl - start));
+  }
+  out.push_back(text.substr(start));
+  return out;
+}
+
+// The launch function and header of a kernel defined in the unit: global-
+// memory pointers become void*, other parameters keep their types, the
+// definition sits on the line of the kernel's closing brace.
+TEST(TranslateAclrtLaunch, HeaderAndDefinitionOfEachKernel) {
+  const std::string src =
+      "# 1 \"main.asc\"\n"
+      "namespace ops {\n"
+      "extern \"C\" __global__ __aicore__ __vector__ void add(GM_ADDR x, __gm__ float* y,\n"
+      "                                                       float alpha, uint32_t n) {\n"
+      "}\n"
+      "}\n"
+      "template <typename T> __global__ __vector__ void tk(GM_ADDR p) {}\n"
+      "# 1 \"lib.h\"\n"
+      "__global__ __cube__ void fromHeader(GM_ADDR p) {}\n";
+  const TranslateResult r = translate(src, "main.asc", SourceForm::Preprocessed, true);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r.aclrtLaunch.size(), 1u);  // not the template, not the header's kernel
+  const AclrtLaunch& a = r.aclrtLaunch[0];
+  EXPECT_EQ(a.headerName, "aclrtlaunch_add.h");
+  const std::string sig =
+      "uint32_t aclrtlaunch_add(uint32_t numBlocks, void* stream, void* x, void* y, float alpha, "
+      "uint32_t n)";
+  EXPECT_NE(a.header.find("#ifndef HEADER_ACLRTLAUNCH_ADD_H"), std::string::npos) << a.header;
+  EXPECT_NE(a.header.find("#include \"acl/acl_base.h\""), std::string::npos);
+  EXPECT_NE(a.header.find("#define ACLRT_LAUNCH_KERNEL(kernel_func) aclrtlaunch_##kernel_func"),
+            std::string::npos);
+  EXPECT_NE(a.header.find("extern \"C\" " + sig + ";"), std::string::npos) << a.header;
+  // The definition follows the body's '}' on its line, inside namespace ops.
+  const std::string line5 = linesOf(r.output)[4];
+  EXPECT_EQ(line5.rfind("} extern \"C\" " + sig + " {", 0), 0u) << line5;
+  EXPECT_NE(line5.find("::asctwin::ascLaunch(" + kVector + ", \"add\", add, numBlocks, nullptr, "
+                       "stream, x, y, alpha, n)"),
+            std::string::npos)
+      << line5;
+  EXPECT_EQ(linesOf(r.output).size(), linesOf(src).size());
+}
+
+TEST(TranslateAclrtLaunch, OnlyWhenAskedAndOnePerName) {
+  const std::string src = "__global__ void k(GM_ADDR a) {}\n__global__ void k(GM_ADDR a, int b) {}\n";
+  EXPECT_TRUE(translate(src, "t.asc").aclrtLaunch.empty());
+  const TranslateResult r = translate(src, "t.asc", SourceForm::Raw, true);
+  ASSERT_EQ(r.aclrtLaunch.size(), 1u);
+  EXPECT_NE(r.aclrtLaunch[0].header.find("(uint32_t numBlocks, void* stream, void* a);"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -21,6 +21,23 @@ __global__ __aicore__ void copyN(GM_ADDR src, GM_ADDR dst, uint32_t declared, ui
   DataCopy(d, l, n);
 }
 
+// A masked Duplicate writes only its enabled lanes (the first 8 floats of a
+// 64-lane iteration); the store then reads `n` floats: 8 are initialised,
+// 16 are not.
+__global__ __aicore__ void maskedWriteThenStore(GM_ADDR dst, uint32_t n) {
+  GlobalTensor<float> d;
+  d.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(dst), 64);
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 256);
+  LocalTensor<float> l = buf.Get<float>();
+  uint64_t mask[2] = {0xFFull, 0};
+  Duplicate(l, 1.5f, mask, 1, 1, 8);
+  SetFlag<HardEvent::V_MTE3>(0);
+  WaitFlag<HardEvent::V_MTE3>(0);
+  DataCopy(d, l, n);  // @masked-store
+}
+
 __global__ __aicore__ void tooMuchUb(GM_ADDR) {
   TPipe pipe;
   TBuf<TPosition::VECCALC> buf;
@@ -181,6 +198,21 @@ TEST_F(MemoryFindings, UninitialisedUbRead) {
   ASSERT_EQ(f.size(), 1u) << dump(s.findings());
   EXPECT_EQ(f[0].first.line, markerLine(__FILE__, "uninit-ub"));
   EXPECT_EQ(f[0].first.pipe, "MTE3");
+}
+
+// The records of masked vector instructions hold exactly their lanes' bytes.
+TEST_F(MemoryFindings, MaskedVectorWritesInitialiseOnlyTheirLanes) {
+  DevBuf d(64 * 4);
+  {
+    checker::Session s(checker::initcheck);
+    EXPECT_EQ(asctwin::run(maskedWriteThenStore, vec(1, "masked"), d.gm(), 8u), 0) << lastError();
+    EXPECT_TRUE(s.findings().empty()) << dump(s.findings());
+  }
+  checker::Session s(checker::initcheck);
+  EXPECT_EQ(asctwin::run(maskedWriteThenStore, vec(1, "masked"), d.gm(), 16u), 0) << lastError();
+  auto f = ofKind(s.findings(), "uninit-ub-read");
+  ASSERT_EQ(f.size(), 1u) << dump(s.findings());
+  EXPECT_EQ(f[0].first.line, markerLine(__FILE__, "masked-store"));
 }
 
 TEST_F(MemoryFindings, GatherOfWrittenWordsIsClean) {

@@ -24,9 +24,10 @@ __global__ __aicore__ void stridedKernel(GM_ADDR src, GM_ADDR dst) {
 }
 
 // DataCopyPad: 3 rows of 5 int16 (10 bytes) from GM rows 7 elements apart,
-// padded to 32-byte UB slots with value 9 on the right; then back to GM with
-// exactly 10 bytes per row.
-__global__ __aicore__ void padKernel(GM_ADDR src, GM_ADDR dst, int32_t isPad) {
+// each in its own 32-byte UB slot; then back to GM with exactly 10 bytes per
+// row. mode 0: rightPadding 3 with isPad = false after SetPadValue(7);
+// mode 1: rightPadding 3, isPad = true with value 9; mode 2: no padding.
+__global__ __aicore__ void padKernel(GM_ADDR src, GM_ADDR dst, int32_t mode) {
   GlobalTensor<int16_t> s, d;
   s.SetGlobalBuffer(reinterpret_cast<__gm__ int16_t*>(src), 21);
   d.SetGlobalBuffer(reinterpret_cast<__gm__ int16_t*>(dst), 96);
@@ -36,7 +37,8 @@ __global__ __aicore__ void padKernel(GM_ADDR src, GM_ADDR dst, int32_t isPad) {
   LocalTensor<int16_t> l = b.Get<int16_t>();
   Duplicate(l, static_cast<int16_t>(-1), 48);
   DataCopyExtParams in(3, 10, 4, 0, 0);
-  DataCopyPadExtParams<int16_t> pad(isPad != 0, 0, 3, 9);
+  if (mode == 0) SetPadValue<int16_t>(7);
+  DataCopyPadExtParams<int16_t> pad(mode == 1, 0, mode == 2 ? 0 : 3, 9);
   DataCopyPad(l, s, in, pad);
   DataCopy(d[32], l, 48);  // the raw UB slots, for inspection
   DataCopyExtParams out(3, 10, 0, 2, 0);
@@ -78,17 +80,22 @@ TEST_F(KernelTest, StridedDataCopyMovesTheRightBytes) {
 TEST_F(KernelTest, DataCopyPadBothWays) {
   std::vector<int16_t> src(21);
   for (int i = 0; i < 21; ++i) src[i] = static_cast<int16_t>(100 + i);
-  for (int isPad : {0, 1}) {
+  // The documented padding rule (DataCopyPad GM -> UB, "参数解释"): the
+  // padding and the dummy elements up to the 32-byte slot's end hold the
+  // padding value (isPad = true) or the SetPadValue value (isPad = false);
+  // without any padding the dummy elements repeat the block's first element.
+  for (int mode : {0, 1, 2}) {
     DevBuf s(21 * 2), d(96 * 2);
     s.upload(src);
     d.upload(std::vector<int16_t>(96, 0));
-    ASSERT_EQ(asctwin::run(padKernel, vec(1), s.gm(), d.gm(), isPad), 0) << lastError();
+    ASSERT_EQ(asctwin::run(padKernel, vec(1), s.gm(), d.gm(), mode), 0) << lastError();
     auto out = d.download<int16_t>(96);
     // UB slots (out[32..80)): row r at 16 elements per slot, data then padding.
     for (int r = 0; r < 3; ++r) {
       for (int k = 0; k < 5; ++k) EXPECT_EQ(out[32 + r * 16 + k], 100 + r * 7 + k);
-      for (int k = 5; k < 8; ++k) EXPECT_EQ(out[32 + r * 16 + k], isPad ? 9 : -1) << "pad " << k;
-      for (int k = 8; k < 16; ++k) EXPECT_EQ(out[32 + r * 16 + k], -1) << "untouched " << k;
+      const int fill = mode == 0 ? 7 : mode == 1 ? 9 : 100 + r * 7;
+      for (int k = 5; k < 16; ++k)
+        EXPECT_EQ(out[32 + r * 16 + k], fill) << "mode " << mode << " row " << r << " slot " << k;
     }
     // GM rows written back: exactly 5 elements each, gap of 1 element untouched.
     for (int r = 0; r < 3; ++r) {

@@ -109,6 +109,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
       cl.mode = Mode::SyntaxOnly;
     } else if (a == "--asctwin-translate") {
       cl.mode = Mode::Translate;
+    } else if (a == "--asctwin-aclrtlaunch-headers") {
+      cl.mode = Mode::LaunchHeaders;
     } else if (a == "--version") {
       cl.mode = Mode::Version;
     } else if (a == "--help" || a == "-h") {

@@ -15,14 +15,15 @@
 namespace asctwin::ascc {
 
 enum class Mode {
-  Link,        // no -c/-E/-S/-fsyntax-only: link objects into a program or library
-  Compile,     // -c: each source to an object
-  Assemble,    // -S
-  SyntaxOnly,  // -fsyntax-only
-  Preprocess,  // -E: the plain preprocessed source
-  Translate,   // --asctwin-translate: the C++ the front end makes of a source
-  Version,     // --version
-  Help,        // --help
+  Link,           // no -c/-E/-S/-fsyntax-only: link objects into a program or library
+  Compile,        // -c: each source to an object
+  Assemble,       // -S
+  SyntaxOnly,     // -fsyntax-only
+  Preprocess,     // -E: the plain preprocessed source
+  Translate,      // --asctwin-translate: the C++ the front end makes of a source
+  LaunchHeaders,  // --asctwin-aclrtlaunch-headers: the aclrtlaunch_<kernel>.h of sources as written
+  Version,        // --version
+  Help,           // --help
 };
 
 struct CommandLine {

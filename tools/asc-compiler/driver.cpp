@@ -99,6 +99,8 @@ class Driver {
         return preprocessPlain();
       case Mode::Translate:
         return translateOnly();
+      case Mode::LaunchHeaders:
+        return launchHeadersOnly();
       case Mode::Compile:
       case Mode::Assemble:
       case Mode::SyntaxOnly:
@@ -117,7 +119,8 @@ class Driver {
     std::vector<std::string> d = {"-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220"};
     if (cl_.runMode == "cpu") d.push_back("-DASCENDC_CPU_DEBUG=1");
     if (keepMarkers) {
-      for (const char* m : {"__global__", "__aicore__", "__vector__", "__cube__", "__aicpu__"}) {
+      for (const char* m :
+           {"__global__", "__aicore__", "__vector__", "__cube__", "__aicpu__", "__gm__"}) {
         d.push_back(std::string("-D") + m + "=" + m);
       }
       d.push_back("-D__mix__(aic,aiv)=__mix__(aic,aiv)");
@@ -191,7 +194,9 @@ class Driver {
     }
     std::error_code ec;
     const std::string display = fs::absolute(source, ec).lexically_normal().string();
-    const asc::TranslateResult result = asc::translate(text, display);
+    const std::string launchDir = aclrtLaunchDir();
+    const asc::TranslateResult result =
+        asc::translate(text, display, asc::SourceForm::Preprocessed, !launchDir.empty());
     if (!result.ok()) {
       constexpr size_t kMaxReported = 50;
       for (size_t i = 0; i < result.errors.size() && i < kMaxReported; ++i) {
@@ -207,7 +212,38 @@ class Driver {
       std::fprintf(stderr, "asctwin-asc: cannot write %s\n", out.c_str());
       return 2;
     }
+    return writeLaunchHeaders(launchDir, result);
+  }
+
+  static int writeLaunchHeaders(const std::string& dir, const asc::TranslateResult& result) {
+    for (const asc::AclrtLaunch& a : result.aclrtLaunch) {
+      const fs::path header = fs::path(dir) / a.headerName;
+      std::string old;
+      if (readFile(header, old) && old == a.header) continue;  // unchanged: no rebuild of users
+      if (!writeFile(header, a.header)) {
+        std::fprintf(stderr, "asctwin-asc: cannot write %s\n", header.c_str());
+        return 2;
+      }
+    }
     return 0;
+  }
+
+  // GEN_ACLRT=<dir> among the definitions (ascendc_library with
+  // ENABLE_ACLRT_LAUNCH, the kernel-launch flow): where the aclrtlaunch_<kernel>.h
+  // headers go, as CANN's compiler writes them; "" when not asked for.
+  std::string aclrtLaunchDir() const {
+    const std::string key = "GEN_ACLRT=";
+    const std::vector<std::string>& p = cl_.preprocessArgs;
+    for (size_t i = 0; i < p.size(); ++i) {
+      std::string d;
+      if (p[i] == "-D" && i + 1 < p.size()) {
+        d = p[i + 1];
+      } else if (p[i].rfind("-D", 0) == 0) {
+        d = p[i].substr(2);
+      }
+      if (d.rfind(key, 0) == 0) return d.substr(key.size());
+    }
+    return "";
   }
 
   // The object file name gcc would choose for `source` with -c and no -o.
@@ -276,6 +312,39 @@ class Driver {
       std::fprintf(stderr, "asctwin-asc: cannot write %s: %s\n", cl_.output.c_str(),
                    ec.message().c_str());
       return 2;
+    }
+    return 0;
+  }
+
+  // The launch headers of sources as written (no preprocessing, so no include
+  // path is needed): what a build system runs before anything is compiled,
+  // so that users of a kernel library find them; the compile writes them
+  // again from the preprocessed unit.
+  int launchHeadersOnly() {
+    const std::string dir = aclrtLaunchDir();
+    if (cl_.sources.empty() || dir.empty()) {
+      std::fprintf(
+          stderr,
+          "asctwin-asc: --asctwin-aclrtlaunch-headers takes sources and -DGEN_ACLRT=<dir>\n");
+      return 2;
+    }
+    for (const std::string& source : cl_.sources) {
+      std::string text;
+      if (!readFile(source, text)) {
+        std::fprintf(stderr, "asctwin-asc: cannot read %s\n", source.c_str());
+        return 2;
+      }
+      std::error_code ec;
+      const std::string display = fs::absolute(source, ec).lexically_normal().string();
+      const asc::TranslateResult result =
+          asc::translate(text, display, asc::SourceForm::Raw, /*aclrtLaunch=*/true);
+      if (!result.ok()) {
+        for (const asc::Diagnostic& d : result.errors) {
+          std::cerr << asc::formatDiagnostic(display, d) << '\n';
+        }
+        return 1;
+      }
+      if (const int rc = writeLaunchHeaders(dir, result); rc != 0) return rc;
     }
     return 0;
   }

@@ -22,8 +22,8 @@ bool isCallLikeSpecifier(std::string_view word) {
 }
 
 // Qualifiers that are markers for the front end and nothing else.
-constexpr std::array<std::string_view, 5> kMarkerWords = {"__global__", "__aicore__", "__vector__",
-                                                          "__cube__", "__aicpu__"};
+constexpr std::array<std::string_view, 6> kMarkerWords = {"__global__", "__aicore__", "__vector__",
+                                                          "__cube__",   "__aicpu__",  "__gm__"};
 // Marker statements with an argument list.
 constexpr std::array<std::string_view, 3> kMarkerCalls = {"__mix__", "KERNEL_TASK_TYPE_DEFAULT",
                                                           "KERNEL_TASK_TYPE"};
@@ -314,6 +314,44 @@ class Scanner {
     return true;
   }
 
+  // The parameters between `open` and `close` (a function's parentheses):
+  // each one's type and name spelled on one line, the default dropped. False
+  // for a parameter pack or anything that does not split cleanly.
+  bool splitParameters(std::size_t open, std::size_t close, std::vector<std::string>& types,
+                       std::vector<std::string>& names) const {
+    types.clear();
+    names.clear();
+    if (open == kNoIndex || close == kNoIndex || close <= open) return false;
+    if (close == open + 1 || (close == open + 2 && t_.ident(open + 1, "void"))) return true;
+    std::size_t first = open + 1;
+    int depth = 0;
+    for (std::size_t j = open + 1; j <= close; ++j) {
+      if (j < close) {
+        if (t_.punct(j, '(') || t_.punct(j, '[') || t_.punct(j, '{') || t_.punct(j, '<')) ++depth;
+        if (t_.punct(j, ')') || t_.punct(j, ']') || t_.punct(j, '}') || t_.punct(j, '>')) --depth;
+        if (depth > 0 || !t_.punct(j, ',')) continue;
+      }
+      std::size_t end = j;
+      for (std::size_t k = first; k < j; ++k) {
+        if (t_.punct(k, '=')) {
+          end = k;
+          break;
+        }
+        if (t_.punct(k, '.') && t_.run(k, '.') >= 3) return false;  // a pack or C varargs
+      }
+      if (end <= first) return false;
+      // A trailing identifier after a type is the name (`GM_ADDR x`, `float* y`);
+      // a lone type word has none.
+      const std::size_t last = end - 1;
+      const bool named = t_.ident(last) && last > first && !t_.punct(last - 1, ':') &&
+                         !isTypeKeyword(t_.text(last));
+      types.push_back(t_.spell(first, named ? last - 1 : last));
+      names.push_back(named ? std::string(t_.text(last)) : std::string());
+      first = j + 1;
+    }
+    return true;
+  }
+
   // The '{' of the body after the parameter list closed at `paramsClose`, or
   // kNoIndex for a declaration.
   std::size_t bodyOpen(std::size_t paramsClose) const {
@@ -386,6 +424,14 @@ class Scanner {
       def.name = nameText;
       def.bodyOpen = body;
       def.explicitArgs = explicitArgs;
+      def.nameToken = name;
+      def.paramsKnown = splitParameters(paramsOpen, paramsClose, def.paramTypes, def.paramNames);
+      for (std::size_t j = declStart; j + 1 < name; ++j) {
+        if (t_.ident(j, "extern") && t_[j + 1].kind == TokenKind::String &&
+            t_.text(j + 1) == "\"C\"") {
+          def.externC = true;
+        }
+      }
       const std::size_t tplOpen = templateOpen(declStart, name);
       if (tplOpen != kNoIndex) {
         const std::size_t tplClose = t_.closeAngles(tplOpen);

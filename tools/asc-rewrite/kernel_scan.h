@@ -41,6 +41,14 @@ struct KernelDefinition {
   bool isTemplate = false;
   bool templateArgsKnown = true;  // false: a parameter without a name
   std::string explicitArgs;       // an explicit specialisation's arguments as written ("<float>")
+  std::size_t nameToken = 0;      // token index of the name
+  // The parameters as written (types and names spelled on one line; a
+  // parameter without a name has an empty one). `paramsKnown` is false when
+  // the list could not be split (e.g. a parameter pack).
+  std::vector<std::string> paramTypes;
+  std::vector<std::string> paramNames;
+  bool paramsKnown = false;
+  bool externC = false;  // declared `extern "C"`
 };
 
 struct KernelTable {

@@ -27,6 +27,12 @@ class LineMap {
   // Where line `line` (1-based) of the preprocessed text came from.
   [[nodiscard]] SourcePos at(std::size_t line) const;
 
+  // The unit's own file: the one the first linemarker names (the default
+  // file for text without markers).
+  [[nodiscard]] const std::string& mainFile() const {
+    return markers_.empty() ? files_[0] : files_[markers_.front().file];
+  }
+
  private:
   struct Marker {
     std::size_t textLine;  // the line after the marker starts here

@@ -68,7 +68,8 @@ std::string lineDirective(std::string_view path) {
   return "#line 1 \"" + escapeString(path) + "\"\n";
 }
 
-TranslateResult translate(std::string_view text, std::string_view path, SourceForm form) {
+TranslateResult translate(std::string_view text, std::string_view path, SourceForm form,
+                          bool aclrtLaunch) {
   constexpr std::string_view kBom = "\xEF\xBB\xBF";
   if (text.substr(0, kBom.size()) == kBom) text.remove_prefix(kBom.size());
 
@@ -124,6 +125,26 @@ TranslateResult translate(std::string_view text, std::string_view path, SourceFo
   // (the qualifiers and the launchers), then its own line numbering.
   const std::string prelude =
       form == SourceForm::Raw ? "#include \"asctwin/asc_prelude.h\"\n" : std::string();
+  if (aclrtLaunch) {
+    // Each launch function right after its kernel's body: in the kernel's own
+    // namespace, on the line of the closing brace (no line moves).
+    std::vector<bool> inMainFile;
+    for (const KernelDefinition& def : result.kernels.definitions) {
+      inMainFile.push_back(lines.at(tokens.code[def.nameToken].line).file == lines.mainFile());
+    }
+    result.aclrtLaunch = aclrtLaunches(result.kernels, inMainFile);
+    for (const AclrtLaunch& a : result.aclrtLaunch) {
+      for (const KernelDefinition& def : result.kernels.definitions) {
+        if (def.name != a.kernel || def.isTemplate || !def.explicitArgs.empty()) continue;
+        const TokenView t(text, tokens.code);
+        const std::size_t close = t.match(def.bodyOpen);
+        if (close == kNoIndex) break;
+        const std::size_t at = tokens.code[close].end;
+        edits.push_back({at, at, " " + a.definition});
+        break;
+      }
+    }
+  }
   result.output = prelude + (marked && prelude.empty() ? std::string() : lineDirective(path)) +
                   applyEdits(text, std::move(edits));
   return result;

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "aclrtlaunch.h"
 #include "diagnostics.h"
 #include "kernel_scan.h"
 #include "launch_rewrite.h"
@@ -36,6 +37,9 @@ struct TranslateResult {
   KernelTable kernels;
   Diagnostics errors;  // in source order, with the user's files and lines
   std::vector<LaunchSite> launches;
+  // With `aclrtLaunch`: the launch functions (their definitions are already
+  // in `output`, after each kernel's body; the headers are the caller's to write).
+  std::vector<AclrtLaunch> aclrtLaunch;
 
   [[nodiscard]] bool ok() const { return errors.empty(); }
 };
@@ -51,8 +55,9 @@ enum class SourceForm { Preprocessed, Raw };
 
 // `path` names the translation unit in diagnostics where the text has no
 // linemarker (and in a `#line 1` header put in front of such text).
+// `aclrtLaunch`: also generate the aclrtlaunch_<kernel> functions (aclrtlaunch.h).
 TranslateResult translate(std::string_view text, std::string_view path,
-                          SourceForm form = SourceForm::Preprocessed);
+                          SourceForm form = SourceForm::Preprocessed, bool aclrtLaunch = false);
 
 // `#line 1 "<path>"` plus a newline, with the path escaped as a string literal.
 std::string lineDirective(std::string_view path);

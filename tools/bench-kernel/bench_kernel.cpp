@@ -85,6 +85,59 @@ void BM_VectorAddKernel40Blocks(benchmark::State& state) {
 }
 BENCHMARK(BM_VectorAddKernel40Blocks)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The fixed cost of API calls and instructions: one block streams 64 Mi
+// floats through 256-float tiles (1 KiB), so per tile six queue operations,
+// two loads, one Add and one store dominate, not the bytes.
+constexpr uint32_t kSmallTile = 256;
+constexpr uint64_t kSmallElems = 4ull << 20;
+
+__global__ __aicore__ void smallTilesKernel(GM_ADDR x, GM_ADDR y, GM_ADDR z) {
+  GlobalTensor<float> xg, yg, zg;
+  xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), kSmallElems);
+  yg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), kSmallElems);
+  zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z), kSmallElems);
+  TPipe pipe;
+  TQue<TPosition::VECIN, 2> inX, inY;
+  TQue<TPosition::VECOUT, 2> outZ;
+  pipe.InitBuffer(inX, 2, kSmallTile * sizeof(float));
+  pipe.InitBuffer(inY, 2, kSmallTile * sizeof(float));
+  pipe.InitBuffer(outZ, 2, kSmallTile * sizeof(float));
+  for (uint64_t t = 0; t < kSmallElems / kSmallTile; ++t) {
+    LocalTensor<float> a = inX.AllocTensor<float>();
+    LocalTensor<float> b = inY.AllocTensor<float>();
+    DataCopy(a, xg[t * kSmallTile], kSmallTile);
+    DataCopy(b, yg[t * kSmallTile], kSmallTile);
+    inX.EnQue(a);
+    inY.EnQue(b);
+    LocalTensor<float> a2 = inX.DeQue<float>();
+    LocalTensor<float> b2 = inY.DeQue<float>();
+    LocalTensor<float> c = outZ.AllocTensor<float>();
+    Add(c, a2, b2, kSmallTile);
+    outZ.EnQue(c);
+    inX.FreeTensor(a2);
+    inY.FreeTensor(b2);
+    LocalTensor<float> c2 = outZ.DeQue<float>();
+    DataCopy(zg[t * kSmallTile], c2, kSmallTile);
+    outZ.FreeTensor(c2);
+  }
+}
+
+// Per tile: the time of one pass divided by the tiles (counter tile_ns).
+void BM_SmallTilesOneBlock(benchmark::State& state) {
+  auto& b = buffers();
+  asctwin::LaunchOptions opt;
+  opt.numBlocks = 1;
+  opt.name = "small";
+  for (auto _ : state) {
+    if (asctwin::run(smallTilesKernel, opt, b.x, b.y, b.z) != 0)
+      state.SkipWithError(aclGetRecentErrMsg());
+  }
+  state.counters["tile_ns"] =
+      benchmark::Counter(static_cast<double>(state.iterations() * (kSmallElems / kSmallTile)),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_SmallTilesOneBlock)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 // memcpy of the same traffic: 256 MiB copied moves 2 x 256 MiB; the kernel's
 // 3 x 256 MiB equals 1.5 such copies, so compare bytes/s.
 void BM_MemcpySameBytes(benchmark::State& state) {

@@ -161,6 +161,12 @@ inline const bool kernelRegistration =
 template <typename R, typename... P, typename Blocks, typename Ub, typename Stream, typename... A>
 int ascLaunch(KernelSpec spec, const char* name, R (*k)(P...), Blocks blocks, Ub ub, Stream stream,
               A&&... args) {
+  // A unit that only declares the kernel without a kind (`__global__ __aicore__`)
+  // launches it with the kind of its definition, which registered it.
+  if (spec.kind == KernelKind::AiCore) {
+    KernelSpec defined;
+    if (kernel::findKernel(reinterpret_cast<uintptr_t>(k), &defined)) spec = defined;
+  }
   LaunchOptions opt;
   opt.spec = spec;
   opt.numBlocks = static_cast<uint32_t>(blocks);

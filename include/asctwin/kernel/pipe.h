@@ -16,6 +16,7 @@
 #include "asctwin/source_location.h"
 
 #include "asctwin/kernel/positions.h"
+#include "asctwin/kernel/soc_state.h"
 #include "asctwin/kernel/tensor.h"
 
 namespace AscendC {
@@ -342,8 +343,7 @@ class TBuf {
 class TPipe {
  public:
   explicit TPipe(std::source_location loc = std::source_location::current()) {
-    asctwin::kernel::setAtomic(asctwin::kernel::AtomicOp::None, asctwin::kernel::DType::F32,
-                               asctwin::kernel::Site::at("TPipe::TPipe", loc));
+    InitSocState(loc);
     Init(loc);
   }
   // Destroy() waits and synchronises, so it may unwind the block when the
@@ -461,7 +461,7 @@ class TPipe {
     const auto site = asctwin::kernel::Site::at("TPipe::Reset", loc);
     requireLive(site);
     waitFreeFlags(site);
-    asctwin::kernel::setAtomic(asctwin::kernel::AtomicOp::None, asctwin::kernel::DType::F32, site);
+    InitSocState(loc);
     asctwin::kernel::pipeReset(site);
     for (auto& o : eventOccupy_) o = 0;
     curBufSize_ = 0;

@@ -17,6 +17,27 @@
 #ifndef __ubuf__
 #define __ubuf__
 #endif
+#ifndef __cbuf__
+#define __cbuf__
+#endif
+#ifndef __ca__
+#define __ca__
+#endif
+#ifndef __cb__
+#define __cb__
+#endif
+#ifndef __cc__
+#define __cc__
+#endif
+#ifndef __fbuf__
+#define __fbuf__
+#endif
+#ifndef __biasbuf__
+#define __biasbuf__
+#endif
+#ifndef __ssbuf__
+#define __ssbuf__
+#endif
 #ifndef __vector__
 #define __vector__
 #endif

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include "asctwin/source_location.h"
 #include <type_traits>
 
@@ -82,6 +83,26 @@ struct LocalRef {
   uint32_t bufferId = 0;
 };
 
+// The Ascend C API call the core is in: every instruction it issues reports
+// the call's name and source line (and the buffer ids of its tensors, for
+// the checker). Nested API calls keep the outermost one. Instructions issued
+// outside any API call report their own intrinsic name.
+void apiEnter(const Site& site, const uint32_t* buffers, uint32_t count);
+void apiLeave();
+class ApiCall {
+ public:
+  ApiCall(const char* api, const std::source_location& loc) {
+    apiEnter(Site::at(api, loc), nullptr, 0);
+  }
+  ApiCall(const char* api, const std::source_location& loc,
+          std::initializer_list<uint32_t> buffers) {
+    apiEnter(Site::at(api, loc), buffers.begin(), static_cast<uint32_t>(buffers.size()));
+  }
+  ~ApiCall() { apiLeave(); }
+  ApiCall(const ApiCall&) = delete;
+  ApiCall& operator=(const ApiCall&) = delete;
+};
+
 // --- core identity and state -------------------------------------------------
 bool inKernel();
 int64_t blockIdx();
@@ -89,12 +110,15 @@ int64_t blockNum();
 int64_t subBlockIdx();
 int64_t taskRation();
 CoreKind coreKind();
+const char* spaceName(Space s);
 // The local-memory image of a space on the current core.
 uint8_t* localBase(Space s);
 uint32_t localSize(Space s);
 // Reports a kernel error at `site` (the launch fails; the stream reports it).
 [[noreturn]] void fail(const Site& site, const char* fmt, ...)
     __attribute__((format(printf, 2, 3)));
+// The same at the site of the running API call (ApiCall).
+[[noreturn]] void failApi(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 // Checks that the launch has not been aborted by another block's error.
 void checkAbort();
 
@@ -114,28 +138,13 @@ uint32_t newBufferId();
 void localAllocMade(const void* owner, const LocalRef& r, const Site& site);
 void localAllocGone(const void* owner);
 
-// --- data movement -------------------------------------------------------------
-enum class PadMode : uint8_t { None, Pad };
-void copyGmToLocal(const LocalRef& dst, const GmRef& src, uint32_t blockCount, uint32_t blockBytes,
-                   uint64_t srcGapBytes, uint32_t dstGapBytes, const Site& site);
-void copyLocalToGm(const GmRef& dst, const LocalRef& src, uint32_t blockCount, uint32_t blockBytes,
-                   uint32_t srcGapBytes, uint64_t dstGapBytes, DType elemType, const Site& site);
-void copyLocalToLocal(const LocalRef& dst, const LocalRef& src, uint32_t blockCount,
-                      uint32_t blockBytes, uint32_t srcGapBytes, uint32_t dstGapBytes,
-                      const Site& site);
-// DataCopyPad GM -> local: each block of blockBytes lands in a 32 B-aligned
-// slot, padded with `padValueBits` (elemSize bytes) left/right when isPad.
-void copyGmToLocalPad(const LocalRef& dst, const GmRef& src, uint32_t blockCount,
-                      uint32_t blockBytes, uint64_t srcGapBytes, uint32_t dstGapBlocks, bool isPad,
-                      uint32_t leftPadElems, uint32_t rightPadElems, uint64_t padValueBits,
-                      uint32_t elemSize, const Site& site);
-// DataCopyPad local -> GM: writes exactly blockBytes per block.
-void copyLocalToGmPad(const GmRef& dst, const LocalRef& src, uint32_t blockCount,
-                      uint32_t blockBytes, uint32_t srcGapBlocks, uint64_t dstGapBytes,
-                      DType elemType, const Site& site);
+// --- data movement -----------------------------------------------------------------
+// Fails the running API call unless [ref.addr, + extent) lies inside the
+// GlobalTensor's declared size and a live allocation (the intrinsics see
+// only raw addresses: the API checks the tensor's own bounds first).
+void checkGlobal(const GmRef& ref, uint64_t extentBytes, const char* role);
 
 enum class AtomicOp : uint8_t { None, Add, Max, Min };
-void setAtomic(AtomicOp op, DType type, const Site& site);
 
 // --- scalar access -----------------------------------------------------------
 void gmScalarRead(const GmRef& ref, void* out, uint32_t bytes, const Site& site);  // via dcache
@@ -161,30 +170,6 @@ void ibWait(const GmRef& gm, const LocalRef& ub, int32_t blockIdx, int32_t event
 void initDetermineCompute(const GmRef& gm, const LocalRef& ub, const Site& site);
 void waitPreBlock(const GmRef& gm, const LocalRef& ub, const Site& site);
 void notifyNextBlock(const GmRef& gm, const LocalRef& ub, const Site& site);
-
-// --- vector instructions (PIPE_V) ---------------------------------------------
-enum class VecRound : uint8_t { None, Rint, Floor, Ceil, Away, Trunc, Odd };
-void vecCast(const LocalRef& dst, DType dstType, const LocalRef& src, DType srcType, VecRound mode,
-             uint32_t count, const Site& site);
-void vecDuplicate(const LocalRef& dst, DType type, uint64_t valueBits, uint32_t count,
-                  const Site& site);
-enum class VecBinary : uint8_t { Add, Sub, Mul, Div, Max, Min, And, Or };
-void vecBinary(VecBinary op, const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType type,
-               uint32_t count, const Site& site);
-enum class VecScalar : uint8_t { Adds, Muls, Maxs, Mins, ShiftLeft, ShiftRight };
-void vecScalar(VecScalar op, const LocalRef& dst, const LocalRef& a, uint64_t scalarBits,
-               DType type, uint32_t count, const Site& site);
-void vecSelect(const LocalRef& dst, const LocalRef& mask, const LocalRef& src0,
-               const LocalRef* src1, uint64_t scalarBits, DType type, uint8_t selMode,
-               uint32_t count, const Site& site);
-void vecCompareScalar(const LocalRef& dst, const LocalRef& src, uint64_t scalarBits, DType type,
-                      uint8_t cmpMode, uint32_t count, const Site& site);
-void vecCompare(const LocalRef& dst, const LocalRef& a, const LocalRef& b, DType type,
-                uint8_t cmpMode, uint32_t count, const Site& site);
-void vecGather(const LocalRef& dst, const LocalRef& src, const LocalRef& offsets, uint32_t baseAddr,
-               uint32_t elemSize, uint32_t count, const Site& site);
-void vecCreateIndex(const LocalRef& dst, DType type, uint64_t firstBits, uint32_t count,
-                    const Site& site);
 
 // --- debug output --------------------------------------------------------------
 void kernelPrintf(const char* fmt, __builtin_va_list args);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include "asctwin/source_location.h"
 
+#include "asctwin/kernel/soc_state.h"
 #include "asctwin/kernel/tensor.h"
 
 namespace AscendC {
@@ -23,25 +24,6 @@ inline int64_t GetTaskRation() {
 inline AscendCCoreType GetCoreType() {
   return asctwin::kernel::coreKind() == asctwin::kernel::CoreKind::AIV ? AscendCCoreType::AIV
                                                                        : AscendCCoreType::AIC;
-}
-// Resets the per-core state: atomic mode off.
-inline void InitSocState(std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::setAtomic(asctwin::kernel::AtomicOp::None, asctwin::kernel::DType::F32,
-                             asctwin::kernel::Site::at("InitSocState", loc));
-}
-
-template <pipe_t pipe>
-void PipeBarrier(std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::pipeBarrier(pipe, asctwin::kernel::Site::at("PipeBarrier", loc));
-}
-
-template <HardEvent event>
-void SetFlag(int32_t id, std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::setFlag(event, id, asctwin::kernel::Site::at("SetFlag", loc));
-}
-template <HardEvent event>
-void WaitFlag(int32_t id, std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::waitFlag(event, id, asctwin::kernel::Site::at("WaitFlag", loc));
 }
 
 namespace detail {
@@ -93,6 +75,48 @@ constexpr HardEvent eventBetween(pipe_t src, pipe_t dst) {
 }
 }  // namespace detail
 
+namespace detail {
+// The two pipes of an event (A_B: A sets, B waits).
+constexpr pipe_t eventSrc(HardEvent e) {
+  for (int p = 0; p < PIPE_COUNT_; ++p)
+    for (int q = 0; q < PIPE_COUNT_; ++q)
+      if (eventBetween(static_cast<pipe_t>(p), static_cast<pipe_t>(q)) == e)
+        return static_cast<pipe_t>(p);
+  return PIPE_ALL;
+}
+constexpr pipe_t eventDst(HardEvent e) {
+  for (int p = 0; p < PIPE_COUNT_; ++p)
+    for (int q = 0; q < PIPE_COUNT_; ++q)
+      if (eventBetween(static_cast<pipe_t>(p), static_cast<pipe_t>(q)) == e)
+        return static_cast<pipe_t>(q);
+  return PIPE_ALL;
+}
+}  // namespace detail
+
+// Orders the instructions of `pipe` (PIPE_ALL: of every pipe and the scalar
+// unit): everything before is complete before anything after starts.
+template <pipe_t pipe>
+void PipeBarrier(std::source_location loc = std::source_location::current()) {
+  static_assert(pipe != PIPE_S, "PipeBarrier<PIPE_S> is not supported on this device");
+  asctwin::kernel::ApiCall call("PipeBarrier", loc);
+  if (ASCEND_IS_AIC && pipe == PIPE_V) return;
+  pipe_barrier(pipe);
+}
+
+// The hardware flag of `event` with id eventID (0..7).
+template <HardEvent event>
+void SetFlag(int32_t eventID, std::source_location loc = std::source_location::current()) {
+  static_assert(detail::eventSrc(event) != PIPE_ALL, "SetFlag needs a HardEvent below MAX");
+  asctwin::kernel::ApiCall call("SetFlag", loc);
+  set_flag(detail::eventSrc(event), detail::eventDst(event), static_cast<int>(eventID));
+}
+template <HardEvent event>
+void WaitFlag(int32_t eventID, std::source_location loc = std::source_location::current()) {
+  static_assert(detail::eventSrc(event) != PIPE_ALL, "WaitFlag needs a HardEvent below MAX");
+  asctwin::kernel::ApiCall call("WaitFlag", loc);
+  wait_flag(detail::eventSrc(event), detail::eventDst(event), static_cast<int>(eventID));
+}
+
 // SetFlag/WaitFlag between two pipes named by the pipes themselves.
 template <pipe_t src, pipe_t dst>
 class TQueSync {
@@ -101,10 +125,12 @@ class TQueSync {
 
  public:
   void SetFlag(TEventID id, std::source_location loc = std::source_location::current()) {
-    asctwin::kernel::setFlag(kEvent, id, asctwin::kernel::Site::at("TQueSync::SetFlag", loc));
+    asctwin::kernel::ApiCall call("TQueSync::SetFlag", loc);
+    set_flag(src, dst, static_cast<int>(id));
   }
   void WaitFlag(TEventID id, std::source_location loc = std::source_location::current()) {
-    asctwin::kernel::waitFlag(kEvent, id, asctwin::kernel::Site::at("TQueSync::WaitFlag", loc));
+    asctwin::kernel::ApiCall call("TQueSync::WaitFlag", loc);
+    wait_flag(src, dst, static_cast<int>(id));
   }
 };
 
@@ -175,8 +201,3 @@ void DataCacheCleanAndInvalid(const GlobalTensor<T>& gm,
 }
 
 }  // namespace AscendC
-
-#define ASCEND_IS_AIV (::asctwin::kernel::coreKind() == ::asctwin::kernel::CoreKind::AIV)
-#define ASCEND_IS_AIC (::asctwin::kernel::coreKind() == ::asctwin::kernel::CoreKind::AIC)
-#define ASCEND_IS_NOT_AIV (!ASCEND_IS_AIV)
-#define ASCEND_IS_NOT_AIC (!ASCEND_IS_AIC)

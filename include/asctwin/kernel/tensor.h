@@ -102,8 +102,10 @@ class LocalTensor {
 
   uint32_t GetSize() const { return ref_.bytes / static_cast<uint32_t>(sizeof(T)); }
   void SetSize(uint32_t elements) { ref_.bytes = elements * static_cast<uint32_t>(sizeof(T)); }
-  uint64_t GetPhyAddr() const { return ref_.offset; }
-  uint64_t GetPhyAddr(uint32_t offset) const { return ref_.offset + offset * sizeof(T); }
+  // The host address of the first element (CPU mode: LocalTensor addresses are
+  // host addresses into the core's image of its local memory).
+  T* GetPhyAddr() const { return reinterpret_cast<T*>(ref_.ptr); }
+  T* GetPhyAddr(const uint32_t offset) const { return reinterpret_cast<T*>(ref_.ptr) + offset; }
   int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
   // The queue buffer the tensor belongs to (null for tensors of no queue).
   TBufHandle GetBufferHandle() const { return handle_; }

@@ -3,33 +3,8 @@
 
 #include <cstdint>
 
+#include "asctwin/isa/isa_types.h"
 #include "asctwin/kernel/numeric.h"
-
-// Pipes are plain enumerators in Ascend C (PipeBarrier<PIPE_MTE3>()).
-enum pipe_t : uint8_t {
-  PIPE_S = 0,
-  PIPE_V,
-  PIPE_M,
-  PIPE_MTE1,
-  PIPE_MTE2,
-  PIPE_MTE3,
-  PIPE_ALL,
-  PIPE_FIX,
-  PIPE_COUNT_  // internal: number of pipes
-};
-
-// Hardware event ids of SetFlag/WaitFlag: plain enumerators (EVENT_ID0 alone
-// and event_t::EVENT_ID0 both name one); ids 0..7 exist on Atlas A2/A3.
-enum event_t : uint8_t {
-  EVENT_ID0 = 0,
-  EVENT_ID1,
-  EVENT_ID2,
-  EVENT_ID3,
-  EVENT_ID4,
-  EVENT_ID5,
-  EVENT_ID6,
-  EVENT_ID7,
-};
 
 namespace AscendC {
 
@@ -133,40 +108,128 @@ enum class AscendCCoreType : uint8_t { AIC = 0, AIV, MIX };
 inline constexpr AscendCCoreType AIC = AscendCCoreType::AIC;
 inline constexpr AscendCCoreType AIV = AscendCCoreType::AIV;
 
-// DataCopy strided parameters: lengths and strides in 32-byte blocks.
+// DataCopy parameters: blockCount bursts of blockLen 32-byte blocks with
+// srcGap/dstGap blocks between them (DataCopyPad reads blockLen in bytes).
 struct DataCopyParams {
+  DataCopyParams() {}
+  DataCopyParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn,
+                 const uint16_t dstStrideIn)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
   uint16_t blockCount = 1;
   uint16_t blockLen = 0;
-  uint16_t srcStride = 0;
-  uint16_t dstStride = 0;
-  DataCopyParams() = default;
-  DataCopyParams(uint16_t count, uint16_t len, uint16_t srcGap, uint16_t dstGap)
-      : blockCount(count), blockLen(len), srcStride(srcGap), dstStride(dstGap) {}
+  union {
+    uint16_t srcGap = 0;
+    uint16_t srcStride;  // the older name of srcGap
+  };
+  union {
+    uint16_t dstGap = 0;
+    uint16_t dstStride;  // the older name of dstGap
+  };
+  uint8_t fixShiftVal = 0;
 };
 
-// DataCopyPad parameters: blockLen in bytes; strides on the GM side in bytes,
-// on the UB side in 32-byte blocks (gaps between consecutive blocks).
+// DataCopyPad parameters: blockLen in bytes; the GM-side stride in bytes,
+// the UB-side stride in 32-byte blocks.
 struct DataCopyExtParams {
+  DataCopyExtParams() {}
+  DataCopyExtParams(const uint16_t count, const uint32_t len, const uint32_t srcStrideIn,
+                    const uint32_t dstStrideIn, const uint32_t rsvIn)
+      : blockCount(count),
+        blockLen(len),
+        srcStride(srcStrideIn),
+        dstStride(dstStrideIn),
+        rsv(rsvIn) {}
   uint16_t blockCount = 1;
   uint32_t blockLen = 0;
   uint32_t srcStride = 0;
   uint32_t dstStride = 0;
   uint32_t rsv = 0;
-  DataCopyExtParams() = default;
-  DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcGap, uint32_t dstGap,
-                    uint32_t reserved)
-      : blockCount(count), blockLen(len), srcStride(srcGap), dstStride(dstGap), rsv(reserved) {}
+};
+
+// Padding of DataCopyPad GM -> UB (the older form: the value as bits).
+struct DataCopyPadParams {
+  DataCopyPadParams() {}
+  DataCopyPadParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
+                    const uint64_t padValue)
+      : isPad(isPadValue),
+        leftPadding(leftPadValue),
+        rightPadding(rightPadValue),
+        paddingValue(padValue) {}
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  uint64_t paddingValue = 0;
 };
 
 template <typename T>
 struct DataCopyPadExtParams {
+  DataCopyPadExtParams() {}
+  DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue,
+                       const uint8_t rightPadValue, T padValue)
+      : isPad(isPadValue),
+        leftPadding(leftPadValue),
+        rightPadding(rightPadValue),
+        paddingValue(padValue) {}
   bool isPad = false;
   uint8_t leftPadding = 0;
   uint8_t rightPadding = 0;
-  T paddingValue = T();
-  DataCopyPadExtParams() = default;
-  DataCopyPadExtParams(bool pad, uint8_t left, uint8_t right, T value)
-      : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+  T paddingValue = 0;
 };
+
+// Strides of the high-dimensional (level 0) vector forms, in 32-byte blocks:
+// between the blocks of one iteration (BlkStride) and between iterations
+// (RepStride).
+struct BinaryRepeatParams {
+  BinaryRepeatParams() {}
+  BinaryRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t src0BlkStrideIn,
+                     const uint8_t src1BlkStrideIn, const uint8_t dstRepStrideIn,
+                     const uint8_t src0RepStrideIn, const uint8_t src1RepStrideIn)
+      : dstBlkStride(dstBlkStrideIn),
+        src0BlkStride(src0BlkStrideIn),
+        src1BlkStride(src1BlkStrideIn),
+        dstRepStride(dstRepStrideIn),
+        src0RepStride(src0RepStrideIn),
+        src1RepStride(src1RepStrideIn) {}
+  uint32_t blockNumber = 8;
+  uint8_t dstBlkStride = 1;
+  uint8_t src0BlkStride = 1;
+  uint8_t src1BlkStride = 1;
+  uint8_t dstRepStride = 8;
+  uint8_t src0RepStride = 8;
+  uint8_t src1RepStride = 8;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+};
+
+struct UnaryRepeatParams {
+  UnaryRepeatParams() {}
+  UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn,
+                    const uint8_t dstRepStrideIn, const uint8_t srcRepStrideIn)
+      : dstBlkStride(dstBlkStrideIn),
+        srcBlkStride(srcBlkStrideIn),
+        dstRepStride(dstRepStrideIn),
+        srcRepStride(srcRepStrideIn) {}
+  UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn,
+                    const uint8_t dstRepStrideIn, const uint8_t srcRepStrideIn,
+                    const bool halfBlockIn)
+      : dstBlkStride(dstBlkStrideIn),
+        srcBlkStride(srcBlkStrideIn),
+        dstRepStride(dstRepStrideIn),
+        srcRepStride(srcRepStrideIn),
+        halfBlock(halfBlockIn) {}
+  uint32_t blockNumber = 8;
+  uint16_t dstBlkStride = 1;
+  uint16_t srcBlkStride = 1;
+  uint8_t dstRepStride = 8;
+  uint8_t srcRepStride = 8;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+  bool halfBlock = false;
+};
+
+enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
+
+// DataCopyPad's layout of the destination (Compact exists on Ascend 950 only).
+enum class PaddingMode : uint8_t { Normal = 0, Compact };
 
 }  // namespace AscendC

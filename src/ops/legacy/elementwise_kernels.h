@@ -79,7 +79,23 @@ __aicore__ inline void castTile(const AscendC::LocalTensor<D>& out,
   } else if constexpr (std::is_same_v<S, half> && std::is_same_v<D, uint8_t>) {
     if (toBool) {
       // BOOL: value != 0 -> 1. Compare into bits, select 1/0 in half, then narrow.
-      Compares(k.bits, in, static_cast<half>(0.0f), CMPMODE::NE, count);
+      // Compares runs whole 256-byte iterations: a tail tile's lanes up to the
+      // next 128 are zeroed first (a masked Duplicate from the last aligned
+      // block), so every lane it reads was written.
+      const uint32_t full = (count + 127) / 128 * 128;
+      if (full != count) {
+        const uint32_t at = count / 16 * 16;
+        const uint32_t lo = count - at, hi = full - at;  // lanes [lo, hi) of one iteration
+        auto range = [&](uint32_t base) {
+          uint64_t m = 0;
+          for (uint32_t l = lo; l < hi; ++l)
+            if (l >= base && l < base + 64) m |= uint64_t{1} << (l - base);
+          return m;
+        };
+        uint64_t mask[2] = {range(0), range(64)};
+        Duplicate(in[at], static_cast<half>(0.0f), mask, 1, 1, 8);
+      }
+      Compares(k.bits, in, static_cast<half>(0.0f), CMPMODE::NE, full);
       Duplicate(k.ones, static_cast<half>(1.0f), static_cast<int32_t>(count));
       Select(k.sel, k.bits, k.ones, static_cast<half>(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE,
              count);

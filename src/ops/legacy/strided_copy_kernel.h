@@ -15,6 +15,8 @@
 // MTE3 -> MTE2 / MTE3 -> V flags order a store before the next overwrite.
 #pragma once
 
+#include <type_traits>
+
 #include "kernel_operator.h"
 #include "ops/legacy/kernel_tiling.h"
 
@@ -22,6 +24,49 @@ namespace asctwin::ops::legacy {
 
 inline constexpr uint64_t kPackedTileBytes = 64 * 1024;
 inline constexpr uint64_t kSlotTileElements = 2048;  // 64 KiB of 32-byte slots
+
+// Duplicate of a bit pattern of any width over `count` elements: the vector
+// unit duplicates 16- and 32-bit values, so 1-byte patterns go as 16-bit
+// pairs (the buffer's 32-byte padding absorbs an odd count) and 8-byte ones
+// as two masked passes over 32-bit words (even words the low half, odd
+// words the high half).
+template <typename T>
+__aicore__ inline void FillPattern(const AscendC::LocalTensor<T>& ub, T v, uint32_t count) {
+  using namespace AscendC;
+  if constexpr (sizeof(T) == 2 || sizeof(T) == 4) {
+    using W = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+    W w;
+    __builtin_memcpy(&w, &v, sizeof(T));
+    Duplicate(ub.template ReinterpretCast<W>(), w, static_cast<int32_t>(count));
+  } else if constexpr (sizeof(T) == 1) {
+    uint8_t b;
+    __builtin_memcpy(&b, &v, 1);
+    const auto w = static_cast<uint16_t>(b | (b << 8));
+    Duplicate(ub.template ReinterpretCast<uint16_t>(), w, static_cast<int32_t>((count + 1) / 2));
+  } else {
+    uint32_t half[2];
+    __builtin_memcpy(half, &v, 8);
+    LocalTensor<uint32_t> words = ub.template ReinterpretCast<uint32_t>();
+    uint64_t even[2] = {0x5555555555555555ull, 0};
+    uint64_t odd[2] = {0xAAAAAAAAAAAAAAAAull, 0};
+    // 64 words per iteration, at most 255 iterations per call; the last,
+    // partial iteration masks off the words past the end.
+    const uint32_t full = count * 2 / 64;
+    for (uint32_t done = 0; done < full; done += 255) {
+      const auto n = static_cast<uint8_t>(full - done < 255 ? full - done : 255);
+      Duplicate(words[done * 64], half[0], even, n, 1, 8);
+      Duplicate(words[done * 64], half[1], odd, n, 1, 8);
+    }
+    const uint32_t rest = count * 2 % 64;
+    if (rest != 0) {
+      const uint64_t keep = (uint64_t{1} << rest) - 1;
+      uint64_t evenTail[2] = {even[0] & keep, 0};
+      uint64_t oddTail[2] = {odd[0] & keep, 0};
+      Duplicate(words[full * 64], half[0], evenTail, 1, 1, 8);
+      Duplicate(words[full * 64], half[1], oddTail, 1, 1, 8);
+    }
+  }
+}
 
 template <typename T>
 __global__ __aicore__ void stridedCopyKernel(GM_ADDR src, GM_ADDR dst, StridedCopyArgs a) {
@@ -56,7 +101,7 @@ __global__ __aicore__ void stridedCopyKernel(GM_ADDR src, GM_ADDR dst, StridedCo
   if (fill) {
     T v;
     __builtin_memcpy(&v, &a.fillBits, sizeof(T));
-    Duplicate(ub, v, static_cast<int32_t>(ubElems));
+    FillPattern(ub, v, ubElems);
     SetFlag<HardEvent::V_MTE3>(0);
     WaitFlag<HardEvent::V_MTE3>(0);
   }
@@ -88,7 +133,7 @@ __global__ __aicore__ void stridedCopyKernel(GM_ADDR src, GM_ADDR dst, StridedCo
       }
       if (srcInner == 0) {
         const T v = s.GetValue(static_cast<uint64_t>(so));
-        Duplicate(ub, v, static_cast<int32_t>(count * kPerSlot));
+        FillPattern(ub, v, count * kPerSlot);
         SetFlag<HardEvent::V_MTE3>(0);
         WaitFlag<HardEvent::V_MTE3>(0);
       } else {

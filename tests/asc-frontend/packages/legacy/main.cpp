@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclrtlaunch_VectorAddKernel.h"  // written by the toolchain for the library's kernel
 #include "vector_add_kernel.h"
 
 int main() {
@@ -32,6 +33,12 @@ int main() {
   aclrtMemcpy(out.data(), kBytes, od, kBytes, ACL_MEMCPY_DEVICE_TO_HOST);
   bool same = launched == 0 && rc == ACL_SUCCESS;
   for (uint32_t i = 0; i < kCount; ++i) same = same && out[i] == a[i] + 2.0f * b[i];
+  // The generated launch function: GM pointers as void*, the rest as declared.
+  const uint32_t viaHeader = ACLRT_LAUNCH_KERNEL(VectorAddKernel)(kBlocks, stream, ad, bd, od,
+                                                                   3.0f, kCount);
+  same = same && viaHeader == 0 && aclrtSynchronizeStream(stream) == ACL_SUCCESS;
+  aclrtMemcpy(out.data(), kBytes, od, kBytes, ACL_MEMCPY_DEVICE_TO_HOST);
+  for (uint32_t i = 0; i < kCount; ++i) same = same && out[i] == a[i] + 3.0f * b[i];
   aclrtFree(ad);
   aclrtFree(bd);
   aclrtFree(od);

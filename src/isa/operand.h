@@ -1,0 +1,74 @@
+// What every intrinsic does before its semantics: find the calling core and
+// the site to report (the running Ascend C API call, else the intrinsic's
+// own name), resolve raw operand pointers into this core's memories, check
+// them (always on: bounds, alignment) and describe them in the record.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+#include "asctwin/isa/runtime.h"
+#include "kernel/instr.h"
+
+namespace asctwin::isa {
+
+using kernel::Access;
+using kernel::CoreState;
+using kernel::Instr;
+using kernel::Site;
+using kernel::Space;
+
+// The calling core and the site of the instruction it is about to issue.
+struct Ctx {
+  CoreState& c;
+  Site site;
+};
+Ctx enter(const char* name);
+
+// A new record on `pipe` carrying the API call's tensor buffer ids.
+Instr makeInstr(const Ctx& x, pipe_t pipe);
+
+// Issues one instruction: `describe(in)` adds its accesses to the record
+// (only when something looks at records: check mode or an observer), then
+// `work` carries it out (at once in fast mode; later, in the seeded order,
+// in check mode: it must capture by value).
+template <class Describe, class Work>
+inline void emit(Ctx& x, pipe_t pipe, Describe&& describe, Work&& work) {
+  if (__builtin_expect(x.c.hooks == 0, 1)) {
+    ++x.c.issued;
+    work();
+    return;
+  }
+  Instr in = makeInstr(x, pipe);
+  describe(in);
+  kernel::issue(x.c, in, std::forward<Work>(work));
+}
+
+// A local-memory operand: its space, host address and offset in the space.
+struct LocalOp {
+  Space space = Space::UB;
+  uint8_t* ptr = nullptr;
+  uint32_t offset = 0;
+};
+
+// Resolves `p` as an address in this core's `space`: a host address inside
+// the core's image of it (what LocalTensor::GetPhyAddr gives in CPU mode),
+// or a plain offset below the space's size (an NPU-style address). Fails
+// the launch otherwise, and when the operand is not 32-byte aligned.
+LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role);
+// The byte address baseAddr of a UB address register (vgather's base): the
+// low 32 bits of a host address in the UB image, or a UB offset.
+uint32_t resolveUbAddress32(Ctx& x, uint32_t addr, const char* role);
+
+// Fails unless [offset, offset + extent) lies inside the space.
+void checkLocalExtent(Ctx& x, const LocalOp& op, uint64_t extent, const char* role);
+// Fails unless the GM range lies inside a live device allocation.
+void checkGmRange(Ctx& x, uintptr_t addr, uint64_t extent, const char* role);
+
+const char* spaceLetters(Space s);
+
+// A 2-D access (blockCount blocks of blockBytes at strideBytes).
+Access access2d(Space s, bool write, uintptr_t addr, uint32_t blockCount, uint32_t blockBytes,
+                uint64_t strideBytes);
+
+}  // namespace asctwin::isa

@@ -1,0 +1,39 @@
+// The registers of one core that instructions read besides memory (ISA
+// core). Every launch starts with them in their reset state; InitSocState
+// (and TPipe's constructor, which calls it) resets them too.
+#pragma once
+
+#include <cstdint>
+
+namespace asctwin::kernel {
+
+// Fresh local memory and never-set registers hold this byte: garbage.
+inline constexpr uint8_t kGarbageByte = 0xA7;
+inline constexpr uint64_t kGarbageWord = 0xA7A7A7A7A7A7A7A7ull;
+
+struct MachineState {
+  // MASK: in normal mode the lane mask of every repeat (maskLow: lanes
+  // 0..63, maskHigh: lanes 64..127); in counter mode maskLow is the number
+  // of lanes the next vector instruction processes over all its repeats.
+  uint64_t maskLow = ~0ull;
+  uint64_t maskHigh = ~0ull;
+  bool counterMode = false;
+  // CMPMASK: 128 bits written by the compare-to-register instructions and
+  // set_cmpmask, read by vsel (mode 0: the selection bits; mode 1: the
+  // scalar; mode 2: the address of the selection bits).
+  uint64_t cmpMask[2] = {0, 0};
+  // MOV_PAD_VAL: the padding value of the aligned GM -> UB copies. Garbage
+  // until set_mov_pad_val (the docs call such padding "random").
+  uint64_t padValue = kGarbageWord;
+  // DEQSCALE: the scale of the dequantising conversions (vconv_deq).
+  uint64_t deqScale = 0;
+  // Results of the reductions (get_max_min_cnt, get_acc_val) and of
+  // GatherMask (get_rsvd_cnt).
+  uint64_t maxMinCnt = 0;
+  uint64_t accVal = 0;
+  uint64_t rsvdCnt = 0;
+
+  void reset() { *this = MachineState{}; }
+};
+
+}  // namespace asctwin::kernel
