@@ -26,6 +26,9 @@ include(cmake/InstallToolchain.cmake)
 
 get_property(ASCTWIN_PC_EXTERNALS GLOBAL PROPERTY ASCTWIN_EXTERNAL_LIBS)
 set(ASCTWIN_PC_LIBS_PRIVATE "-lpthread")
+foreach(lib ${ASCTWIN_LIBDW_LIBRARIES})
+  string(APPEND ASCTWIN_PC_LIBS_PRIVATE " -l${lib}")
+endforeach()
 # asctwin.pc finds its prefix from its own location (${pcfiledir}), so that an
 # install with `cmake --install <build> --prefix <dir>` or DESTDIR stays usable.
 if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")

@@ -149,6 +149,10 @@ static inline errno_t strcat_s(char* strDest, size_t destMax, const char* strSrc
  * bad argument or when the output does not fit: sprintf_s then leaves an
  * empty string; snprintf_s with count < destMax truncates to count
  * characters (and still returns -1), with count >= destMax it is sprintf_s. */
+static inline int vsprintf_s(char* strDest, size_t destMax, const char* format, va_list argList)
+    __attribute__((format(printf, 3, 0)));
+static inline int vsnprintf_s(char* strDest, size_t destMax, size_t count, const char* format,
+                              va_list argList) __attribute__((format(printf, 4, 0)));
 static inline int vsprintf_s(char* strDest, size_t destMax, const char* format, va_list argList) {
   if (strDest == NULL || destMax == 0 || destMax > SECUREC_STRING_MAX_LEN) return -1;
   if (format == NULL) {

@@ -15,7 +15,7 @@
 
 namespace asctwin::checker {
 
-struct LaunchState;
+class LaunchState;
 
 class Checker final : public kernel::InstrObserver {
  public:

@@ -3,12 +3,15 @@
 #include "device/host_writes.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <sstream>
 
+#include "common/env.h"
 #include "device/soc.h"
 
 namespace asctwin::device {
@@ -54,6 +57,59 @@ void rawFree(void* p, size_t bytes) {
   } else {
     std::free(p);
   }
+}
+
+size_t pageBytes() {
+  static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return page;
+}
+
+// Guarded layout: [kGuardBytes inaccessible][data pages][kGuardBytes
+// inaccessible]; the user region ends at the 64-byte boundary nearest the end
+// of the data pages, with at least kRedZoneBytes of red zone before it.
+size_t guardedDataBytes(size_t size) {
+  return roundUp(kRedZoneBytes + roundUp(size, kBaseAlignment), pageBytes());
+}
+
+// Reserves the whole range inaccessible and opens the data pages. Returns
+// null when the address space or the mapping count is exhausted.
+void* guardedAllocate(size_t size) {
+  const size_t data = guardedDataBytes(size);
+  void* p = mmap(nullptr, data + 2 * kGuardBytes, PROT_NONE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) return nullptr;
+  if (mprotect(static_cast<uint8_t*>(p) + kGuardBytes, data, PROT_READ | PROT_WRITE) != 0) {
+    munmap(p, data + 2 * kGuardBytes);
+    return nullptr;
+  }
+  return p;
+}
+
+// The freed allocation's pages go back to the system and become
+// inaccessible; the reservation stays until the quarantine drops it.
+void guardedRetire(void* raw, size_t rawBytes) {
+  auto* data = static_cast<uint8_t*>(raw) + kGuardBytes;
+  const size_t bytes = rawBytes - 2 * kGuardBytes;
+  madvise(data, bytes, MADV_DONTNEED);
+  mprotect(data, bytes, PROT_NONE);
+}
+
+std::string relationText(const AddressPlace& at) {
+  constexpr uint64_t kFar = 1ull << 30;
+  if (!at.freed && at.relation != AddressPlace::Relation::Inside && at.distance > kFar)
+    return "not near any device allocation";
+  std::string what = std::string(at.freed ? "freed " : "") + describe(at.allocation);
+  switch (at.relation) {
+    case AddressPlace::Relation::Inside:
+      return "inside " + what + " at offset " + std::to_string(at.distance);
+    case AddressPlace::Relation::Before:
+      return std::to_string(at.distance) + " bytes before the start of " + what;
+    case AddressPlace::Relation::After:
+      return std::to_string(at.distance) + " bytes past the end of " + what;
+    case AddressPlace::Relation::None:
+      break;
+  }
+  return "not near any device allocation";
 }
 
 }  // namespace
@@ -103,17 +159,38 @@ Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
                       " of " + std::to_string(soc.hbmBytes) + " bytes left");
   }
 
-  const size_t rawBytes = kRedZoneBytes + size + tailGuardBytes(size);
-  void* raw = rawAllocate(rawBytes);
+  bool guarded = false;
+  Status setting = guardedNow(&guarded);
+  if (!setting) return setting;
+  size_t rawBytes = kRedZoneBytes + size + tailGuardBytes(size);
+  void* raw = nullptr;
+  uint8_t* user = nullptr;
+  size_t tailRed = tailGuardBytes(size);
+  if (guarded) {
+    // Falls back to an unguarded allocation when the address space or the
+    // process's mapping count (vm.max_map_count) is exhausted.
+    raw = guardedAllocate(size);
+    if (raw != nullptr) {
+      rawBytes = guardedDataBytes(size) + 2 * kGuardBytes;
+      user = static_cast<uint8_t*>(raw) + kGuardBytes + guardedDataBytes(size) -
+             roundUp(size, kBaseAlignment);
+      tailRed = roundUp(size, kBaseAlignment) - size;
+    } else {
+      guarded = false;
+    }
+  }
+  if (raw == nullptr) {
+    raw = rawAllocate(rawBytes);
+    user = static_cast<uint8_t*>(raw) + kRedZoneBytes;
+  }
   if (raw == nullptr)
     return Status(code::kBadAlloc,
                   "host memory for a device allocation of " + std::to_string(size) +
                       " bytes could not be obtained");
-  auto* bytes = static_cast<uint8_t*>(raw);
-  std::memset(bytes, kRedZoneByte, kRedZoneBytes);
-  std::memset(bytes + kRedZoneBytes, kPoisonByte, size);
-  forgetHostWrites(bytes + kRedZoneBytes, size);
-  std::memset(bytes + kRedZoneBytes + size, kRedZoneByte, tailGuardBytes(size));
+  std::memset(user - kRedZoneBytes, kRedZoneByte, kRedZoneBytes);
+  std::memset(user, kPoisonByte, size);
+  forgetHostWrites(user, size);
+  std::memset(user + size, kRedZoneByte, tailRed);
 
   if (newSegment != 0) {
     Segment seg{newSegment, 0, kind};
@@ -134,7 +211,7 @@ Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
   ds.segments[segIndex].used += allocated;
 
   Live live;
-  live.info.base = reinterpret_cast<uintptr_t>(bytes + kRedZoneBytes);
+  live.info.base = reinterpret_cast<uintptr_t>(user);
   live.info.size = size;
   live.info.id = nextId_++;
   live.info.device = device;
@@ -142,6 +219,8 @@ Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
   live.rawBytes = rawBytes;
   live.allocated = allocated;
   live.segment = segIndex;
+  live.tailRed = tailRed;
+  live.guarded = guarded;
   live_[live.info.base] = live;
   recentlyFreed_.erase(live.info.base);
 
@@ -153,7 +232,7 @@ Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
   if (st.inUseBytes > st.peakInUseBytes) st.peakInUseBytes = st.inUseBytes;
   if (st.reservedBytes > st.peakReservedBytes) st.peakReservedBytes = st.reservedBytes;
   if (st.liveAllocations > st.peakLiveAllocations) st.peakLiveAllocations = st.liveAllocations;
-  *out = bytes + kRedZoneBytes;
+  *out = user;
   return Status::ok();
 }
 
@@ -168,8 +247,7 @@ Status DeviceMemory::checkRedZonesLocked(const Live& live) const {
       return Status(code::kFailure, "red zone of " + describe(live.info) + buf);
     }
   }
-  const size_t tail = tailGuardBytes(live.info.size);
-  for (size_t i = 0; i < tail; ++i) {
+  for (size_t i = 0; i < live.tailRed; ++i) {
     const uint8_t b = user[live.info.size + i];
     if (b != kRedZoneByte) {
       char buf[160];
@@ -224,7 +302,7 @@ Status DeviceMemory::free(void* p) {
   }
   recentlyFreed_[key] = live.info.id;
   recentlyFreedOrder_.push_back(key);
-  rawFree(live.raw, live.rawBytes);
+  rememberFreedLocked(live);
   if (!redZone) return Status(redZone.code(), redZone.message() + " (the allocation was freed)");
   return Status::ok();
 }
@@ -312,6 +390,124 @@ Status DeviceMemory::freeHost(void* p) {
 bool DeviceMemory::isHostAllocation(const void* p) const {
   std::shared_lock lock(mu_);
   return hostLive_.count(reinterpret_cast<uintptr_t>(p)) != 0;
+}
+
+}  // namespace asctwin::device
+
+namespace asctwin::device {
+
+Status DeviceMemory::guardedNow(bool* on) const {
+  if (guardOverride_) {
+    *on = *guardOverride_;
+    return Status::ok();
+  }
+  if (auto v = envString("ASCTWIN_GUARD_PAGES"); v && !v->empty()) {
+    if (*v != "0" && *v != "1")
+      return invalidParam("environment variable ASCTWIN_GUARD_PAGES must be 0 or 1, got '" + *v +
+                          "'");
+    *on = *v == "1";
+    return Status::ok();
+  }
+  const auto mode = envString("ASCTWIN_MODE");
+  const auto checker = envString("ASCTWIN_CHECKER");
+  *on = (mode && *mode == "check") || (checker && !checker->empty());
+  return Status::ok();
+}
+
+void DeviceMemory::setGuardPages(std::optional<bool> on) {
+  std::unique_lock lock(mu_);
+  guardOverride_ = on;
+}
+
+bool DeviceMemory::guardPages() const {
+  std::shared_lock lock(mu_);
+  bool on = false;
+  // A malformed ASCTWIN_GUARD_PAGES reads as off here (allocate() reports it).
+  return guardedNow(&on).isOk() && on;
+}
+
+void DeviceMemory::rememberFreedLocked(const Live& live) {
+  if (freedOrder_.size() >= kFreedKept) {
+    auto old = freed_.find(freedOrder_.front());
+    freedOrder_.pop_front();
+    if (old != freed_.end()) {
+      if (old->second.guarded) munmap(old->second.raw, old->second.rawBytes);
+      freed_.erase(old);
+    }
+  }
+  Freed f{live.info, live.raw, live.rawBytes, live.guarded};
+  if (live.guarded) {
+    guardedRetire(live.raw, live.rawBytes);
+  } else {
+    rawFree(live.raw, live.rawBytes);
+  }
+  const auto key = reinterpret_cast<uintptr_t>(live.raw);
+  // An unguarded range may have been reused and freed again: one entry per start.
+  if (freed_.count(key) == 0) freedOrder_.push_back(key);
+  freed_[key] = f;
+}
+
+AddressPlace DeviceMemory::locate(uintptr_t addr) const {
+  std::shared_lock lock(mu_);
+  AddressPlace at;
+  auto placeIn = [&](const AllocationInfo& info, bool freed) {
+    at.allocation = info;
+    at.freed = freed;
+    if (addr < info.base) {
+      at.relation = AddressPlace::Relation::Before;
+      at.distance = info.base - addr;
+    } else if (addr - info.base < info.size) {
+      at.relation = AddressPlace::Relation::Inside;
+      at.distance = addr - info.base;
+    } else {
+      at.relation = AddressPlace::Relation::After;
+      at.distance = addr - (info.base + info.size);
+    }
+  };
+  auto rawContains = [&](const void* raw, size_t rawBytes) {
+    const auto lo = reinterpret_cast<uintptr_t>(raw);
+    return addr >= lo && addr - lo < rawBytes;
+  };
+  // 1. A live allocation's own memory or guards.
+  auto it = live_.upper_bound(addr);
+  if (it != live_.begin()) {
+    auto below = std::prev(it);
+    if (rawContains(below->second.raw, below->second.rawBytes) ||
+        addr - below->first < below->second.info.size) {
+      placeIn(below->second.info, false);
+      return at;
+    }
+  }
+  if (it != live_.end() && rawContains(it->second.raw, it->second.rawBytes)) {
+    placeIn(it->second.info, false);
+    return at;
+  }
+  // 2. A recently freed allocation's range (guarded ones are still reserved).
+  auto fr = freed_.upper_bound(addr);
+  if (fr != freed_.begin()) {
+    auto below = std::prev(fr);
+    if (rawContains(below->second.raw, below->second.rawBytes)) {
+      placeIn(below->second.info, true);
+      return at;
+    }
+  }
+  // 3. The nearest live allocation.
+  const AllocationInfo* best = nullptr;
+  uint64_t bestDistance = UINT64_MAX;
+  if (it != live_.end()) {
+    best = &it->second.info;
+    bestDistance = it->first - addr;
+  }
+  if (it != live_.begin()) {
+    const AllocationInfo& b = std::prev(it)->second.info;
+    if (addr - (b.base + b.size) < bestDistance) best = &b;
+  }
+  if (best != nullptr) placeIn(*best, false);
+  return at;
+}
+
+std::string DeviceMemory::describeAddress(uintptr_t addr) const {
+  return relationText(locate(addr));
 }
 
 }  // namespace asctwin::device

@@ -14,12 +14,24 @@
 //     its last block is freed (the cache is emptied eagerly).
 // The allocator refuses a request when reserved bytes would exceed the SoC's
 // hbmBytes.
+//
+// Guarded allocations (check mode, asctwin-sanitizer, ASCTWIN_GUARD_PAGES=1):
+// every allocation gets pages of its own between kGuardBytes of inaccessible
+// address space before and after, and its user region ends at the 64-byte
+// boundary next to the tail guard, so a raw-pointer overrun of a kernel
+// faults at the instruction that makes it (the kernel twin turns the fault
+// into an AI Core exception). Freed guarded allocations stay inaccessible in a
+// quarantine (the last kFreedKept), so a read after free faults too. The
+// guards cost address space, not memory; the statistics are unchanged.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <shared_mutex>
 #include <unordered_map>
 #include <vector>
@@ -32,6 +44,8 @@ inline constexpr uint8_t kPoisonByte = 0xFF;   // fresh device memory (NaN for f
 inline constexpr uint8_t kRedZoneByte = 0xFD;  // guard bytes around allocations
 inline constexpr size_t kRedZoneBytes = 64;    // before the base and after the 32 B-rounded end
 inline constexpr size_t kBaseAlignment = 64;   // user pointers (spec requires 32)
+inline constexpr size_t kGuardBytes = 4u << 20;  // guarded: inaccessible bytes before and after
+inline constexpr size_t kFreedKept = 4096;       // freed allocations remembered (and quarantined)
 
 struct AllocationInfo {
   uintptr_t base = 0;
@@ -49,6 +63,19 @@ struct MemStats {
   uint64_t liveAllocations = 0;
   uint64_t peakLiveAllocations = 0;
   uint64_t totalAllocations = 0; // since start (not reset)
+};
+
+// Where an address lies relative to the device allocations (for the report
+// of a kernel fault): inside one, before or after the nearest one, each live
+// or recently freed.
+struct AddressPlace {
+  enum class Relation : uint8_t { None, Inside, Before, After };
+  Relation relation = Relation::None;
+  bool freed = false;         // the allocation was freed
+  AllocationInfo allocation;  // valid unless relation is None
+  // Inside: the offset from base; Before: bytes before base; After: bytes
+  // past the end.
+  uint64_t distance = 0;
 };
 
 // The allocated size a request of n bytes is charged (documented rule above).
@@ -70,6 +97,21 @@ class DeviceMemory {
 
   // Verifies every live allocation's red zones (first corruption reported).
   Status checkRedZones() const;
+
+  // Guarded allocations (see the top of this file) for every later
+  // allocation: on, off, or (nullopt, the default) as the environment says:
+  // ASCTWIN_GUARD_PAGES=0|1, else on when ASCTWIN_MODE=check or
+  // ASCTWIN_CHECKER (asctwin-sanitizer) is set. asctwinSetKernelMode(check)
+  // turns them on.
+  void setGuardPages(std::optional<bool> on);
+  bool guardPages() const;
+
+  // Where `addr` lies: the live allocation containing it (or whose guard it
+  // is in), else a recently freed one, else the nearest live one.
+  AddressPlace locate(uintptr_t addr) const;
+  // The same as a sentence ("... bytes past the end of allocation #3 (base
+  // 0x..., 4096 bytes)", "inside freed allocation #5 ...").
+  std::string describeAddress(uintptr_t addr) const;
 
   MemStats stats(int32_t device) const;
   void resetPeakStats(int32_t device);
@@ -93,6 +135,16 @@ class DeviceMemory {
     size_t rawBytes = 0;
     uint64_t allocated = 0;
     size_t segment = 0;
+    size_t tailRed = 0;    // red-zone bytes after the user region
+    bool guarded = false;  // raw..raw+rawBytes is a reservation with guards at both ends
+  };
+  // A freed allocation, remembered for fault reports (and, when guarded, its
+  // reservation kept inaccessible until it leaves the list).
+  struct Freed {
+    AllocationInfo info;
+    void* raw = nullptr;
+    size_t rawBytes = 0;
+    bool guarded = false;
   };
   struct DeviceState {
     MemStats stats;
@@ -101,11 +153,17 @@ class DeviceMemory {
 
   Status checkRedZonesLocked(const Live& live) const;
   DeviceState& deviceState(int32_t device);
+  Status guardedNow(bool* on) const;
+  void rememberFreedLocked(const Live& live);
+
+  std::optional<bool> guardOverride_;
 
   mutable std::shared_mutex mu_;
   std::map<uintptr_t, Live> live_;
   std::unordered_map<uintptr_t, uint64_t> recentlyFreed_;  // base -> id, for double-free messages
   std::vector<uintptr_t> recentlyFreedOrder_;
+  std::map<uintptr_t, Freed> freed_;  // by raw start, the last kFreedKept
+  std::deque<uintptr_t> freedOrder_;
   std::map<int32_t, DeviceState> devices_;
   uint64_t nextId_ = 1;
   std::map<uintptr_t, size_t> hostLive_;

@@ -35,7 +35,7 @@ Instr makeInstr(const Ctx& x, pipe_t pipe);
 template <class Describe, class Work>
 inline void emit(Ctx& x, pipe_t pipe, Describe&& describe, Work&& work) {
   if (__builtin_expect(x.c.hooks == 0, 1)) {
-    ++x.c.issued;
+    kernel::trackIssue(x.c, x.site, ++x.c.issued);  // the timeout's record and stop point
     work();
     return;
   }

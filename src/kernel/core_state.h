@@ -16,6 +16,7 @@
 #include "asctwin/kernel/launch.h"
 #include "asctwin/kernel/runtime.h"
 #include "common/status.h"
+#include "kernel/block_slot.h"
 #include "kernel/fiber.h"
 #include "kernel/machine_state.h"
 #include "kernel/observer.h"
@@ -106,6 +107,8 @@ struct CoreState {
   std::vector<uintptr_t> pollAddrs;   // addresses polled since the last GM change
   uint64_t barrierGeneration = 0;
   std::unique_ptr<Fiber> fiber;
+  // Shared with the fault handler and the timeout watchdog (block_slot.h).
+  BlockSlot slot;
 };
 
 class Launch {

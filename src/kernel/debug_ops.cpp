@@ -116,7 +116,11 @@ void dumpValues(const char* where, uint64_t addr, const uint8_t* p, DType t, uin
 void kernelPrintf(const char* fmt, __builtin_va_list args) {
   CoreState* c = currentCoreOrNull();
   char buf[2048];
+  // The kernel's own format string (clang's -Wformat-nonliteral).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
   std::vsnprintf(buf, sizeof buf, fmt, args);
+#pragma GCC diagnostic pop
   // The NPU's prefix: the core kind, GetBlockIdx() and the number of such cores.
   std::string s;
   if (c != nullptr) {

@@ -1,14 +1,21 @@
 #include "kernel/fiber.h"
 
+#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <cxxabi.h>
 #include <new>
 
 #include "common/env.h"
+#include "kernel/fault_signal.h"
+#include "kernel/fault_stop.h"
 
 #if defined(ASCTWIN_SANITIZED)
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #define ASCTWIN_FIBER_ASAN 1
 #endif
@@ -18,6 +25,18 @@ namespace {
 thread_local Fiber* tlsCurrent = nullptr;
 size_t pageSize() {
   return static_cast<size_t>(sysconf(_SC_PAGESIZE));
+}
+// The landing area above each stack (Fiber::landing and the launch's
+// reporting run there).
+#if defined(ASCTWIN_FIBER_ASAN)
+constexpr size_t kLandingBytes = 1u << 20;
+#else
+constexpr size_t kLandingBytes = 256u << 10;
+#endif
+// The Itanium C++ ABI's per-thread exception state: {caughtExceptions,
+// uncaughtExceptions}, 16 bytes on LP64.
+void* ehGlobals() {
+  return abi::__cxa_get_globals();
 }
 }  // namespace
 
@@ -33,7 +52,11 @@ size_t Fiber::defaultStackBytes() {
 
 Fiber::Fiber(std::function<void()> body, size_t stackBytes) : body_(std::move(body)) {
   const size_t page = pageSize();
-  stackBytes_ = (stackBytes + page - 1) / page * page + page;  // + a guard page
+  guardBytes_ = page;
+  usableBytes_ = (stackBytes + page - 1) / page * page;
+  stackBytes_ = guardBytes_ + usableBytes_ + kLandingBytes;
+  // Address space only: pages are committed when touched (the landing area
+  // only when a block is abandoned).
   stack_ = mmap(nullptr, stackBytes_, PROT_READ | PROT_WRITE,
                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (stack_ == MAP_FAILED) {
@@ -43,7 +66,7 @@ Fiber::Fiber(std::function<void()> body, size_t stackBytes) : body_(std::move(bo
   mprotect(stack_, page, PROT_NONE);  // the stack grows down onto the guard page
   getcontext(&ctx_);
   ctx_.uc_stack.ss_sp = static_cast<char*>(stack_) + page;
-  ctx_.uc_stack.ss_size = stackBytes_ - page;
+  ctx_.uc_stack.ss_size = usableBytes_;
   ctx_.uc_link = nullptr;
   const auto self = reinterpret_cast<uintptr_t>(this);
   makecontext(&ctx_, reinterpret_cast<void (*)()>(&Fiber::trampoline), 2,
@@ -51,11 +74,29 @@ Fiber::Fiber(std::function<void()> body, size_t stackBytes) : body_(std::move(bo
 }
 
 Fiber::~Fiber() {
-  if (stack_ != nullptr) munmap(stack_, stackBytes_);
+  if (stack_ == nullptr) return;
+#if defined(ASCTWIN_FIBER_ASAN)
+  // An abandoned fiber's frames never returned: their red zones would stay
+  // poisoned in the shadow of whatever reuses these pages.
+  __asan_unpoison_memory_region(stack_, stackBytes_);
+#endif
+  munmap(stack_, stackBytes_);
 }
 
 Fiber* Fiber::current() {
   return tlsCurrent;
+}
+
+void Fiber::attach(BlockSlot* slot) {
+  slot_ = slot;
+  if (slot_ != nullptr) {
+    slot_->thread.store(static_cast<uint64_t>(pthread_self()), std::memory_order_relaxed);
+    slot_->phase.store(BlockSlot::Running, std::memory_order_relaxed);
+  }
+}
+
+bool Fiber::stackContains(uintptr_t addr) const {
+  return addr >= guardLow() && addr < stackTop();
 }
 
 void Fiber::trampoline(unsigned lo, unsigned hi) {
@@ -69,20 +110,47 @@ void Fiber::trampoline(unsigned lo, unsigned hi) {
   self->switchOut(true);
 }
 
+void Fiber::landing(Fiber* self) {
+  // Ordinary context again, on the landing area above this fiber's stack, on
+  // the thread that ran it; the block's frames are abandoned (left intact
+  // for the report, never returned to).
+#if defined(ASCTWIN_FIBER_ASAN)
+  // Tell ASan that this area is the current stack now.
+  __sanitizer_start_switch_fiber(nullptr, reinterpret_cast<void*>(self->stackTop()),
+                                 self->landingTop() - self->stackTop());
+  __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
+#endif
+  blockAbandoned(*self);
+  self->abandoned_ = true;
+  self->finished_ = true;
+  self->switchOut(true);
+  std::abort();  // never resumed
+}
+
 void Fiber::resume() {
   if (finished_) return;
+  ensureSignalStack();
   Fiber* previous = tlsCurrent;
   tlsCurrent = this;
+  if (slot_ != nullptr) {
+    slot_->thread.store(static_cast<uint64_t>(pthread_self()), std::memory_order_relaxed);
+    slot_->switches.fetch_add(1, std::memory_order_relaxed);
+    slot_->phase.store(BlockSlot::Running, std::memory_order_relaxed);
+  }
+  std::memcpy(ehGlobals_, ehGlobals(), sizeof ehGlobals_);
 #if defined(ASCTWIN_FIBER_ASAN)
   void* fake = nullptr;
-  __sanitizer_start_switch_fiber(&fake, static_cast<char*>(stack_) + pageSize(),
-                                 stackBytes_ - pageSize());
+  __sanitizer_start_switch_fiber(&fake, reinterpret_cast<void*>(guardHigh()), usableBytes_);
 #endif
   started_ = true;
   swapcontext(&caller_, &ctx_);
 #if defined(ASCTWIN_FIBER_ASAN)
   __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
 #endif
+  if (abandoned_) std::memcpy(ehGlobals(), ehGlobals_, sizeof ehGlobals_);
+  if (slot_ != nullptr)
+    slot_->phase.store(finished_ ? BlockSlot::Finished : BlockSlot::Waiting,
+                       std::memory_order_relaxed);
   tlsCurrent = previous;
 }
 
@@ -94,13 +162,14 @@ void Fiber::switchOut(bool finishing) {
 #if defined(ASCTWIN_FIBER_ASAN)
   __sanitizer_start_switch_fiber(finishing ? nullptr : &fakeStack_, callerStackBottom_,
                                  callerStackSize_);
-#else
-  (void)finishing;
 #endif
   swapcontext(&ctx_, &caller_);
 #if defined(ASCTWIN_FIBER_ASAN)
   __sanitizer_finish_switch_fiber(fakeStack_, &callerStackBottom_, &callerStackSize_);
 #endif
+  (void)finishing;
+  // Back in the block after a wait: the watchdog may have asked it to stop.
+  if (slot_ != nullptr && slot_->stop.load(std::memory_order_relaxed) != 0) stopAfterWait();
 }
 
 }  // namespace asctwin::kernel

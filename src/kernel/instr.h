@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "kernel/core_state.h"
+#include "kernel/fault_stop.h"
 #include "kernel/observer.h"
 
 namespace asctwin::kernel {
@@ -79,6 +80,7 @@ void checkDrainAll(CoreState& c);
 template <class Work>
 inline void issue(CoreState& c, Instr& in, Work&& work) {
   in.seq = ++c.issued;
+  trackIssue(c, in.site, in.seq);  // the timeout's record and stop point
   if (__builtin_expect(c.hooks == 0, 1)) {
     work();
     return;

@@ -19,6 +19,7 @@
 #include "device/worker_pool.h"
 #include "kernel/check_mode.h"
 #include "kernel/core_state.h"
+#include "kernel/fault_report.h"
 #include "kernel/local_address.h"
 #include "kernel/observer.h"
 
@@ -216,6 +217,7 @@ void Launch::flushDataCache(CoreState& c) {
 }
 
 void Launch::blockMain(CoreState& c) {
+  if (Fiber* f = Fiber::current()) f->attach(&c.slot);  // faults and timeouts (block_slot.h)
   try {
     body_();
     // The core's pending work completes, then the data cache is written back.
@@ -450,8 +452,11 @@ Status Launch::run() {
     return Status(code::kInvalidParam, "kernel '" + name_ +
                                            "': numBlocks must be at most 65535, got " +
                                            std::to_string(opt_.numBlocks));
+  LaunchWatch watch(*this);  // faults and timeouts become AI Core exceptions
+  if (Status w = watch.begin(); !w) return w;
   if (observer_ != nullptr) observer_->onLaunchBegin(*this);
   Status st = check_ ? runCheck() : runFast();
+  st = watch.end(std::move(st));
   finish(!st.isOk());
   return st;
 }

@@ -273,6 +273,9 @@ aclError asctwinSetKernelMode(int mode, uint64_t seed) {
                           : mode == ASCTWIN_MODE_FAST ? ExecMode::Fast
                                                       : ExecMode::Default;
   asctwin::gProcessSeed = seed;
+  // Check mode guards the device allocations made from now on (allocator.h).
+  asctwin::device::DeviceMemory::instance().setGuardPages(
+      mode == ASCTWIN_MODE_CHECK ? std::optional<bool>(true) : std::nullopt);
   return ACL_SUCCESS;
 }
 

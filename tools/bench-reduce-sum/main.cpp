@@ -134,8 +134,9 @@ int main(int argc, char** argv) {
     (void)shape;
     for (bool det : {false, true}) {
       const std::string id = "ReduceSum/" + name + (det ? "/deterministic" : "/nondeterministic");
-      benchmark::RegisterBenchmark(id.c_str(),
-                                   [name, det](benchmark::State& st) { reduceSum(st, name, det); })
+      const std::string shapeName = name;  // clang 14 cannot capture a structured binding
+      benchmark::RegisterBenchmark(
+          id.c_str(), [shapeName, det](benchmark::State& st) { reduceSum(st, shapeName, det); })
           ->Unit(benchmark::kMillisecond)
           ->UseRealTime()
           ->MinTime(1.0);

@@ -7,8 +7,8 @@
 #pragma once
 
 #include <cstdint>
-#include <source_location>
 #include <type_traits>
+#include "asctwin/source_location.h"
 
 #include "asctwin/isa/intrinsics.h"
 #include "asctwin/kernel/soc_state.h"

@@ -3,8 +3,8 @@
 
 #include <cstdarg>
 #include <cstdint>
-#include <source_location>
 #include <type_traits>
+#include "asctwin/source_location.h"
 
 #include "asctwin/kernel/tensor.h"
 

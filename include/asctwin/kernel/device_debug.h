@@ -86,7 +86,7 @@ void kernelLogHead(AscendC::LogLevel level, const char* file, unsigned line, con
   do {                                                                               \
     ::asctwin::kernel::kernelLogHead(::AscendC::LogLevel::level, __FILE__, __LINE__, \
                                      __FUNCTION__);                                  \
-    std::printf(format "\n", ##__VA_ARGS__);                                         \
+    std::printf(format "\n" __VA_OPT__(, ) __VA_ARGS__);                             \
   } while (0)
 #define ASCENDC_ASSERT(cond, behavior)                                                     \
   do {                                                                                     \

@@ -16,7 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <source_location>
+#include "asctwin/source_location.h"
 #include <type_traits>
 
 #include "asctwin/kernel/runtime.h"

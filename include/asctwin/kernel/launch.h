@@ -33,5 +33,5 @@ void GmFree(void* ptr);
 
 #define ICPU_RUN_KF(func, blockDim, ...)                     \
   ::asctwin::icpuRun(#func, static_cast<uint32_t>(blockDim), \
-                     ::asctwin::kernel::bindKernel(func, ##__VA_ARGS__))
+                     ::asctwin::kernel::bindKernel(func __VA_OPT__(, ) __VA_ARGS__))
 #define ICPU_SET_TILING_KEY(key) ::asctwin::icpuSetTilingKey(static_cast<int64_t>(key))

@@ -13,7 +13,7 @@
 
 #include <cstdint>
 #include <exception>
-#include <source_location>
+#include "asctwin/source_location.h"
 
 #include "asctwin/kernel/positions.h"
 #include "asctwin/kernel/soc_state.h"

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
-#include <source_location>
+#include "asctwin/source_location.h"
 #include <type_traits>
 
 #include "asctwin/kernel/types.h"

@@ -3,7 +3,7 @@
 // normal mode with every lane enabled.
 #pragma once
 
-#include <source_location>
+#include "asctwin/source_location.h"
 
 #include "asctwin/isa/intrinsics.h"
 #include "asctwin/kernel/runtime.h"

@@ -2,7 +2,7 @@
 #pragma once
 
 #include <cstdint>
-#include <source_location>
+#include "asctwin/source_location.h"
 
 #include "asctwin/kernel/soc_state.h"
 #include "asctwin/kernel/tensor.h"

@@ -3,7 +3,7 @@
 #pragma once
 
 #include <cstdint>
-#include <source_location>
+#include "asctwin/source_location.h"
 
 #include "asctwin/kernel/runtime.h"
 

@@ -8,7 +8,7 @@
 #pragma once
 
 #include <cstdint>
-#include <source_location>
+#include "asctwin/source_location.h"
 #include <type_traits>
 
 #include "asctwin/kernel/constants.h"

@@ -13,7 +13,7 @@ namespace asctwin::vec {
 namespace {
 
 #define AVX ASCTWIN_VEC_AVX2
-#define INLINE [[gnu::always_inline]] inline
+#define INLINE __attribute__((always_inline)) inline  // GNU form: may follow AVX (clang)
 
 enum class Op { Add, Sub, Mul, Div, Max, Min, And, Or };
 
@@ -112,7 +112,7 @@ void f16LoopPortable(std::uint16_t* d, const std::uint16_t* a, const std::uint16
 template <Op kOp>
 AVX INLINE __m256 vop(__m256 a, __m256 b) {
   const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32(static_cast<int>(detail::kFloatQNaN)));
-  __m256 r;
+  __m256 r = _mm256_setzero_ps();  // And/Or are instantiated, never run (integer ops)
   if constexpr (kOp == Op::Max || kOp == Op::Min) {
     const __m256 gt = _mm256_cmp_ps(a, b, _CMP_GT_OQ);
     const __m256 lt = _mm256_cmp_ps(a, b, _CMP_LT_OQ);

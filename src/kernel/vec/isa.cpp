@@ -1,5 +1,7 @@
 // Run-time choice between the AVX2/F16C path and the portable path, and the
 // dtype table.
+#include <cpuid.h>
+
 #include <cstdlib>
 #include <cstring>
 
@@ -12,7 +14,10 @@ namespace {
 
 bool cpuHasAvx2() {
   __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+  // F16C through cpuid: clang 14's __builtin_cpu_supports does not know it.
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  const bool f16c = __get_cpuid(1, &a, &b, &c, &d) != 0 && (c & bit_F16C) != 0;
+  return __builtin_cpu_supports("avx2") && f16c;
 }
 
 bool initialAvx2() {

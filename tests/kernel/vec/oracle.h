@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cpuid.h>
+
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -16,7 +18,10 @@ namespace vectest {
 
 inline bool cpuHasF16c() {
   __builtin_cpu_init();
-  return __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx2");
+  // F16C through cpuid: clang 14's __builtin_cpu_supports does not know it.
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  const bool f16c = __get_cpuid(1, &a, &b, &c, &d) != 0 && (c & bit_F16C) != 0;
+  return f16c && __builtin_cpu_supports("avx2");
 }
 
 __attribute__((target("f16c"))) inline float f16cToFloat(std::uint16_t h) {

@@ -37,17 +37,17 @@ double readProb(const uint8_t* p, aclDataType t) {
     case ACL_FLOAT16: {
       uint16_t h;
       std::memcpy(&h, p, 2);
-      return acl::halfToFloat(h);
+      return static_cast<double>(acl::halfToFloat(h));
     }
     case ACL_BF16: {
       uint16_t h;
       std::memcpy(&h, p, 2);
-      return acl::bf16ToFloat(h);
+      return static_cast<double>(acl::bf16ToFloat(h));
     }
     case ACL_FLOAT: {
       float f;
       std::memcpy(&f, p, 4);
-      return f;
+      return static_cast<double>(f);
     }
     default: {
       double d;
