@@ -164,6 +164,18 @@ void LaunchState::sync(const kernel::CoreState& c, const kernel::SyncEvent& e) {
     case SyncKind::BlockEnd:
       blockEnd(c);
       break;
+    case SyncKind::CrossCoreSet:
+      // The set waits for its pipe's earlier work; the counter store that
+      // follows (scalarGm, bypass) releases it to the waiting cores.
+      if (e.pipe < PIPE_COUNT_ && e.pipe != PIPE_ALL)
+        k.pipe[PIPE_S].join(*releaseOf(core, e.pipe));
+      break;
+    case SyncKind::CrossCoreWait:
+      if (rule.acquiresCore) {
+        const VectorClock s = *k.pipe[PIPE_S];
+        acquireAll(core, s);
+      }
+      break;
   }
 }
 

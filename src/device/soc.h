@@ -22,6 +22,8 @@ struct SocSpec {
   uint64_t l0aBytes = 64 * 1024;      // L0A per AIC
   uint64_t l0bBytes = 64 * 1024;      // L0B per AIC
   uint64_t l0cBytes = 128 * 1024;     // L0C per AIC
+  uint64_t btBytes = 1024;            // BiasTable buffer (C2) per AIC
+  uint64_t fbBytes = 2048;            // Fixpipe buffer (C2PIPE2GM) per AIC
   uint64_t hbmBytes = 32ull << 30;    // device memory capacity
   uint32_t deviceCount = 1;           // devices visible to aclrtSetDevice
   uint32_t dataBlockBytes = 32;       // UB/L1 operand alignment, DataCopy unit

@@ -46,6 +46,12 @@ uint8_t* imageOf(const CoreState& c, Space s, uint32_t* size) {
     case Space::L0C:
       *size = c.l0cBytes;
       return c.l0c;
+    case Space::BT:
+      *size = c.btBytes;
+      return c.bt;
+    case Space::FB:
+      *size = c.fbBytes;
+      return c.fb;
     default:
       *size = 0;
       return nullptr;

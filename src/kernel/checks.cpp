@@ -147,6 +147,10 @@ uint8_t* localBase(Space s) {
       return c.l0b;
     case Space::L0C:
       return c.l0c;
+    case Space::BT:
+      return c.bt;
+    case Space::FB:
+      return c.fb;
     default:
       return nullptr;
   }
@@ -165,6 +169,10 @@ uint32_t localSize(Space s) {
       return c.l0bBytes;
     case Space::L0C:
       return c.l0cBytes;
+    case Space::BT:
+      return c.btBytes;
+    case Space::FB:
+      return c.fbBytes;
     default:
       return 0;
   }

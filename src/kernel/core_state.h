@@ -70,6 +70,17 @@ struct CoreState {
   uint32_t l0bBytes = 0;
   uint8_t* l0c = nullptr;
   uint32_t l0cBytes = 0;
+  uint8_t* bt = nullptr;  // BiasTable (C2)
+  uint32_t btBytes = 0;
+  uint8_t* fb = nullptr;  // Fixpipe buffer (C2PIPE2GM)
+  uint32_t fbBytes = 0;
+
+  // Cross-core flags (ffts_cross_core_sync / wait_flag_dev, src/isa): the
+  // CrossCoreSetFlag calls this core made per FFTS mode (0: all cores of its
+  // kind, 1: the AIVs of its group, 2: AIC <-> AIVs of its group) and flag
+  // id, read by other cores with atomic loads; and the waits it passed.
+  uint32_t fftsSets[3][16] = {};
+  uint32_t fftsWaits[16] = {};
 
   // TPipe carving cursors per space, and the live TPipe (null: none).
   uint32_t cursor[8] = {};

@@ -142,6 +142,10 @@ Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
     c->l0bBytes = static_cast<uint32_t>(soc.l0bBytes);
     c->l0c = image(static_cast<uint32_t>(soc.l0cBytes));
     c->l0cBytes = static_cast<uint32_t>(soc.l0cBytes);
+    c->bt = image(static_cast<uint32_t>(soc.btBytes));
+    c->btBytes = static_cast<uint32_t>(soc.btBytes);
+    c->fb = image(static_cast<uint32_t>(soc.fbBytes));
+    c->fbBytes = static_cast<uint32_t>(soc.fbBytes);
     cores_.push_back(std::move(c));
   };
   const int64_t n = opt.numBlocks;

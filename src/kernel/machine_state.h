@@ -33,6 +33,26 @@ struct MachineState {
   uint64_t accVal = 0;
   uint64_t rsvdCnt = 0;
 
+  // The cube unit's registers (src/isa/cube_*.cpp, docs/cube.md).
+  // FPC: Fixpipe config (ReluPre address [7:0] in 64 B, QuantPre address
+  // [15:8] in 128 B, UnitFlag [63]); ND_PARA: NZ2ND (ndNum [15:0], src
+  // stride [31:16], dst stride [47:32]); QUANT_PRE: the scalar quant scale.
+  uint64_t fpc = 0;
+  uint64_t ndPara = 1;
+  uint64_t quantPre = kGarbageWord;
+  // FMATRIX / FMATRIX_B: the feature map of img2col (l1W [15:0], l1H
+  // [31:16], pad left/right/top/bottom [63:32]); PADDING: its pad value;
+  // L1_3D_SIZE: the L1 boundary of img2col reads (0: none); L3D_RPT:
+  // repeat stride [15:0], repeat time [23:16], repeat mode [24].
+  uint64_t fmatrix = kGarbageWord;
+  uint64_t fmatrixB = kGarbageWord;
+  uint64_t padding = 0;
+  uint64_t l13dSize = 0;
+  uint64_t l3dRpt = uint64_t{1} << 16;
+  // HF32 mode of fp32 Mmad (SetHF32Mode / SetHF32TransMode).
+  bool hf32 = false;
+  bool hf32TowardZero = false;
+
   void reset() { *this = MachineState{}; }
 };
 

@@ -47,6 +47,8 @@ enum class SyncKind : uint8_t {
   DataCacheClean,   // DataCacheCleanAndInvalid
   SetAtomic,        // aux = AtomicOp
   BlockEnd,         // the block's scalar code returned (its pending work is complete)
+  CrossCoreSet,     // CrossCoreSetFlag: pipe, id = flag, aux = FFTS mode (the counter store follows)
+  CrossCoreWait,    // CrossCoreWaitFlag passed: id = flag (after the counter reads)
 };
 
 struct SyncEvent {

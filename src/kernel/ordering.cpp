@@ -72,6 +72,11 @@ constexpr SyncRule kSync[] = {
     {SyncKind::NotifyNextBlock, true, false}, {SyncKind::WaitPreBlock, false, true},
     {SyncKind::DataCacheClean, false, false}, {SyncKind::SetAtomic, false, false},
     {SyncKind::BlockEnd, true, false},
+    // ffts_cross_core_sync releases what its pipe issued before it (see
+    // syncRule's caller in src/isa/cube_crosscore.cpp); wait_flag_dev blocks
+    // the issue of everything after it.
+    {SyncKind::CrossCoreSet, false, false},
+    {SyncKind::CrossCoreWait, false, true},
 };
 
 }  // namespace
