@@ -247,6 +247,8 @@ class half {
   template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
   constexpr half(I value) noexcept : bits_(asctwin::numeric::integerToHalf(value)) {}
   constexpr operator float() const noexcept { return asctwin::numeric::halfToFloat(bits_); }
+  // The CPU-mode contract's name for the conversion (Huawei's headers call it).
+  constexpr float ToFloat() const noexcept { return asctwin::numeric::halfToFloat(bits_); }
   static constexpr half fromBits(std::uint16_t b) noexcept {
     half h;
     h.bits_ = b;
@@ -267,6 +269,7 @@ class bfloat16_t {
   template <class I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
   constexpr bfloat16_t(I value) noexcept : bits_(asctwin::numeric::integerToBf16(value)) {}
   constexpr operator float() const noexcept { return asctwin::numeric::bf16ToFloat(bits_); }
+  constexpr float ToFloat() const noexcept { return asctwin::numeric::bf16ToFloat(bits_); }
   static constexpr bfloat16_t fromBits(std::uint16_t b) noexcept {
     bfloat16_t v;
     v.bits_ = b;
