@@ -4,10 +4,19 @@
 #include "acl/dtype.h"
 #include "common/error_message.h"
 
+#include <string>
+
 extern "C" {
 
+// Returns and clears the thread's message; null when there is none. The
+// pointer stays valid until the next call on the same thread.
 const char* aclGetRecentErrMsg(void) {
-  return asctwin::lastErrorMessage();
+  thread_local std::string taken;
+  const char* m = asctwin::lastErrorMessage();
+  if (m == nullptr || *m == '\0') return nullptr;
+  taken = m;
+  asctwin::clearLastError();
+  return taken.c_str();
 }
 
 size_t aclDataTypeSize(aclDataType dataType) {

@@ -1,11 +1,27 @@
 #include "acl/c_boundary.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace asctwin::acl {
+namespace {
+thread_local int tlsLastRuntimeError = 0;
+}  // namespace
+
+int lastRuntimeError(bool clear) noexcept {
+  const int code = tlsLastRuntimeError;
+  if (clear) tlsLastRuntimeError = 0;
+  return code;
+}
+
+Status notSupported(const std::string& what) {
+  return Status(207000 /* ACL_ERROR_RT_FEATURE_NOT_SUPPORT */,
+                what + " (not supported by the twin: there is no NPU behind it)");
+}
 
 int report(const char* api, const Status& status) noexcept {
   if (status.isOk()) return status.code();
+  if (std::strncmp(api, "aclrt", 5) == 0) tlsLastRuntimeError = status.code();
   try {
     setLastError(std::string(api) + ": " + status.message());
   } catch (...) {

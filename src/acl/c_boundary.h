@@ -20,7 +20,16 @@ inline constexpr int kParseFile = 100006;    // ACL_ERROR_PARSE_FILE
 }  // namespace code
 
 // Records "<api>: <message>" for a failed status; returns the status code.
+// A failing runtime call (an aclrt* API) also becomes the thread's last
+// runtime error (aclrtGetLastError / aclrtPeekAtLastError).
 int report(const char* api, const Status& status) noexcept;
+
+// The calling thread's last runtime error code (0: none); `clear` resets it.
+int lastRuntimeError(bool clear) noexcept;
+
+// ACL_ERROR_RT_FEATURE_NOT_SUPPORT with a message saying why the twin has no
+// such thing (what cannot exist off the NPU).
+Status notSupported(const std::string& what);
 
 // Status for an exception that escaped an implementation (internalCode is
 // ACL_ERROR_INTERNAL_ERROR for ACL entry points, ACLNN_ERR_INNER for ACLNN).

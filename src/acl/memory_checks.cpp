@@ -1,6 +1,6 @@
 #include <string>
 
-#include "acl/acl_base.h"
+#include "acl/acl_rt.h"
 #include "acl/c_boundary.h"
 #include "acl/memory.h"
 #include "device/allocator.h"

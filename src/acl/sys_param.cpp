@@ -11,7 +11,7 @@ std::atomic<int64_t> gDeterministic{0};
 
 Status checkOpt(int opt) {
   if (opt == ACL_OPT_DETERMINISTIC) return Status::ok();
-  if (opt == ACL_OPT_ENABLE_DEBUG_KERNEL || opt == ACL_OPT_STRONG_CONSISTENCY)
+  if (opt == ACL_OPT_ENABLE_DEBUG_KERNEL || opt == 2 /* ACL_OPT_STRONG_CONSISTENCY (deprecated) */)
     return invalidParam("opt " + std::to_string(opt) +
                         " is not supported by asctwin; only ACL_OPT_DETERMINISTIC (0) is");
   return invalidParam("opt must be ACL_OPT_DETERMINISTIC (0), got " + std::to_string(opt));

@@ -1,9 +1,12 @@
 #include "device/stream.h"
 
+#include <atomic>
 #include <set>
 
 namespace asctwin::device {
 namespace {
+constexpr int kStreamSyncTimeout = 507046;  // ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
+
 std::mutex& registryMutex() {
   static std::mutex m;
   return m;
@@ -12,9 +15,16 @@ std::set<const Stream*>& registry() {
   static auto* r = new std::set<const Stream*>();
   return *r;
 }
+int32_t nextStreamId() {
+  static std::atomic<int32_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
 }  // namespace
 
-Stream::Stream(int32_t device) : device_(device) {
+Stream::Stream(int32_t device) : Stream(device, Config{}) {}
+
+Stream::Stream(int32_t device, const Config& config)
+    : device_(device), id_(nextStreamId()), config_(config) {
   worker_ = std::thread([this] { workerLoop(); });
   std::lock_guard lock(registryMutex());
   registry().insert(this);
@@ -24,7 +34,7 @@ Stream::~Stream() {
   retire();
   {
     std::unique_lock lock(mu_);
-    idle_.wait(lock, [&] { return queue_.empty() && !busy_; });
+    idle_.wait(lock, [&] { return drainedLocked(); });
     stop_ = true;
   }
   wake_.notify_all();
@@ -36,12 +46,54 @@ bool Stream::isLive(const Stream* s) {
   return registry().count(s) != 0;
 }
 
+void Stream::setStopOnFailure(bool stop) {
+  std::lock_guard lock(mu_);
+  config_.stopOnFailure = stop;
+}
+
+bool Stream::stopOnFailure() const {
+  std::lock_guard lock(mu_);
+  return config_.stopOnFailure;
+}
+
 void Stream::enqueue(std::string name, Task task) {
+  CaptureSink sink;
   {
     std::lock_guard lock(mu_);
-    queue_.push_back(Item{std::move(name), std::move(task)});
+    if (!capture_) {
+      queue_.push_back(Item{std::move(name), std::move(task), true});
+    } else {
+      sink = capture_;
+    }
+  }
+  if (sink) {
+    sink(std::move(name), std::move(task));
+    return;
   }
   wake_.notify_one();
+}
+
+void Stream::holdUntilDrained(std::shared_ptr<void> hold) {
+  {
+    std::lock_guard lock(mu_);
+    queue_.push_back(Item{"hold", [h = std::move(hold)] { return Status::ok(); }, false});
+  }
+  wake_.notify_one();
+}
+
+void Stream::setCaptureSink(CaptureSink sink) {
+  std::lock_guard lock(mu_);
+  capture_ = std::move(sink);
+}
+
+void Stream::clearCaptureSink() {
+  std::lock_guard lock(mu_);
+  capture_ = nullptr;
+}
+
+bool Stream::capturing() const {
+  std::lock_guard lock(mu_);
+  return static_cast<bool>(capture_);
 }
 
 void Stream::retire() {
@@ -49,9 +101,19 @@ void Stream::retire() {
   registry().erase(this);
 }
 
+void Stream::discardQueued() {
+  std::deque<Item> dropped;
+  {
+    std::lock_guard lock(mu_);
+    dropped.swap(queue_);
+    if (drainedLocked()) idle_.notify_all();
+  }
+  // Destroyed outside the lock: a dropped task may hold resources.
+}
+
 bool Stream::idle() const {
   std::lock_guard lock(mu_);
-  return queue_.empty() && !busy_;
+  return drainedLocked();
 }
 
 bool Stream::onWorker() const { return std::this_thread::get_id() == worker_.get_id(); }
@@ -61,13 +123,25 @@ uint64_t Stream::tasksRun() const {
   return tasksRun_;
 }
 
-Status Stream::synchronize() {
+Status Stream::peekError() const {
+  std::lock_guard lock(mu_);
+  return latched_;
+}
+
+Status Stream::synchronize() { return synchronizeFor(std::chrono::milliseconds(-1)); }
+
+Status Stream::synchronizeFor(std::chrono::milliseconds timeout) {
   if (onWorker())
     return Status(code::kRtFailure,
-                  "aclrtSynchronizeStream called from a task running on the same stream "
+                  "a stream was synchronised from a task running on the same stream "
                   "(it would wait for itself)");
   std::unique_lock lock(mu_);
-  idle_.wait(lock, [&] { return queue_.empty() && !busy_; });
+  if (timeout.count() < 0) {
+    idle_.wait(lock, [&] { return drainedLocked(); });
+  } else if (!idle_.wait_for(lock, timeout, [&] { return drainedLocked(); })) {
+    return Status(kStreamSyncTimeout, "the stream's work did not finish within " +
+                                          std::to_string(timeout.count()) + " ms");
+  }
   Status result = latched_;
   if (!result.isOk() && skipped_ > 0) {
     result = Status(result.code(), result.message() + " (" + std::to_string(skipped_) +
@@ -89,7 +163,7 @@ void Stream::workerLoop() {
     Item item = std::move(queue_.front());
     queue_.pop_front();
     busy_ = true;
-    const bool skip = !latched_.isOk();
+    const bool skip = item.counted && !latched_.isOk() && config_.stopOnFailure;
     lock.unlock();
     Status s;
     if (!skip) {
@@ -99,12 +173,14 @@ void Stream::workerLoop() {
         s = Status(code::kRtFailure, std::string("unexpected exception: ") + e.what());
       }
     }
+    // The task (and what it holds) dies before the stream counts as idle.
+    item.task = nullptr;
     lock.lock();
     if (skip) {
       ++skipped_;
-    } else {
+    } else if (item.counted) {
       ++tasksRun_;
-      if (!s.isOk())
+      if (!s.isOk() && latched_.isOk())
         latched_ = Status(s.code(), "stream task '" + item.name + "' failed: " + s.message());
     }
     busy_ = false;

@@ -452,22 +452,43 @@ TEST(AclSysParam, DeterministicSwitch) {
                   "opt must be ACL_OPT_DETERMINISTIC (0), got 9");
   EXPECT_REJECTED(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, nullptr), ACL_ERROR_INVALID_PARAM,
                   "value must not be null");
-  EXPECT_REJECTED(aclrtGetSysParamOpt(ACL_OPT_STRONG_CONSISTENCY, &v), ACL_ERROR_INVALID_PARAM,
+  EXPECT_REJECTED(aclrtGetSysParamOpt(static_cast<aclSysParamOpt>(2), &v), ACL_ERROR_INVALID_PARAM,
                   "not supported");
   ASSERT_EQ(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0), ACL_SUCCESS);
   EXPECT_FALSE(acl::deterministic());
 }
 
-TEST(AclErrors, RecentMessageIsPerThreadAndNeverNull) {
+// aclGetRecentErrMsg "gets and clears" the thread's message and returns null
+// when there is none (13_exception_handling.md).
+TEST(AclErrors, RecentMessageIsPerThreadTakenOnceAndNullWhenNone) {
   asctwin::clearLastError();
-  ASSERT_NE(aclGetRecentErrMsg(), nullptr);
-  EXPECT_STREQ(aclGetRecentErrMsg(), "");
+  EXPECT_EQ(aclGetRecentErrMsg(), nullptr);
   EXPECT_EQ(aclrtSetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID);
-  std::string other = "unset";
-  std::thread t([&] { other = aclGetRecentErrMsg(); });
+  const char* seen = reinterpret_cast<const char*>(1);
+  std::thread t([&] { seen = aclGetRecentErrMsg(); });
   t.join();
-  EXPECT_EQ(other, "");
-  EXPECT_NE(recentError().find("aclrtSetDevice"), std::string::npos);
+  EXPECT_EQ(seen, nullptr);
+  const char* m = aclGetRecentErrMsg();
+  ASSERT_NE(m, nullptr);
+  EXPECT_NE(std::string(m).find("aclrtSetDevice"), std::string::npos);
+  EXPECT_EQ(aclGetRecentErrMsg(), nullptr);  // taken
+}
+
+// aclrtGetLastError returns and clears the thread's last runtime error code;
+// aclrtPeekAtLastError only reads it (13_exception_handling.md).
+TEST(AclErrors, LastRuntimeErrorPeekAndGet) {
+  (void)aclrtGetLastError(ACL_RT_THREAD_LEVEL);
+  EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+  EXPECT_EQ(aclrtGetRunMode(nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+  int other = -1;
+  std::thread t([&] { other = aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL); });
+  t.join();
+  EXPECT_EQ(other, ACL_SUCCESS);
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+  EXPECT_EQ(aclrtPeekAtLastError(static_cast<aclrtLastErrLevel>(1)), ACL_ERROR_INVALID_PARAM);
 }
 
 }  // namespace
