@@ -60,6 +60,10 @@ uint8_t* imageOf(const CoreState& c, Space s, uint32_t* size) {
 }  // namespace
 
 LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role) {
+  return resolveLocalAligned(x, space, p, 32, role);
+}
+
+LocalOp resolveLocalAligned(Ctx& x, Space space, const void* p, uint32_t align, const char* role) {
   uint32_t size = 0;
   uint8_t* base = imageOf(x.c, space, &size);
   if (base == nullptr)
@@ -84,10 +88,11 @@ LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role) {
                       kernel::Problem::LocalOverflow);
   }
   op.ptr = base + op.offset;
-  if (op.offset % 32 != 0)
+  if (op.offset % align != 0)
     x.c.launch->raise(x.c, x.site,
                       std::string(role) + " " + kernel::spaceName(space) + " address " +
-                          std::to_string(op.offset) + " is not 32-byte aligned",
+                          std::to_string(op.offset) + " is not " + std::to_string(align) +
+                          "-byte aligned",
                       kernel::Problem::Misaligned);
   return op;
 }

@@ -56,6 +56,9 @@ struct LocalOp {
 // or a plain offset below the space's size (an NPU-style address). Fails
 // the launch otherwise, and when the operand is not 32-byte aligned.
 LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role);
+// The same with an alignment of `align` bytes (results of reductions, which
+// the reference aligns to their element or pair size).
+LocalOp resolveLocalAligned(Ctx& x, Space space, const void* p, uint32_t align, const char* role);
 // The byte address baseAddr of a UB address register (vgather's base): the
 // low 32 bits of a host address in the UB image, or a UB offset.
 uint32_t resolveUbAddress32(Ctx& x, uint32_t addr, const char* role);

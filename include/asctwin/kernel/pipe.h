@@ -537,8 +537,12 @@ void TQueBind<src, dst, depth, mask>::releaseEventId(HardEvent e, TEventID id,
   pipe_->releaseEventIdAt(e, id, site);
 }
 
-// Static tensor programming: consecutive 32-byte-aligned buffers from the
-// start of the local memory.
+// Static tensor programming: consecutive tensors from the start of the
+// hardware buffer `hw`, each at a logical position of that buffer (the
+// default one, VECCALC for UB, A1 for L1, ..., unless named). As in the real
+// implementation the cursor moves by the tensor's exact size, so a tensor
+// whose bytes are not a multiple of 32 leaves the next one misaligned (the
+// LocalTensor constructor refuses it).
 template <Hardware hw = Hardware::UB>
 class LocalMemAllocator {
  public:
@@ -546,33 +550,42 @@ class LocalMemAllocator {
   ~LocalMemAllocator() {
     if (cursor_ != 0) asctwin::kernel::localAllocGone(this);
   }
-  template <typename T, uint32_t N>
-  LocalTensor<T> Alloc(std::source_location loc = std::source_location::current()) {
-    return Alloc<T>(N, loc);
+  template <TPosition pos, class DataType, uint32_t tileSize>
+  LocalTensor<DataType> Alloc(std::source_location loc = std::source_location::current()) {
+    static_assert(GetPhyType(pos) == hw, "logic pos and hardware pos not matched.");
+    return make<DataType>(pos, tileSize, loc);
   }
-  template <typename T>
-  LocalTensor<T> Alloc(uint32_t count, std::source_location loc = std::source_location::current()) {
-    const auto site = asctwin::kernel::Site::at("LocalMemAllocator::Alloc", loc);
-    const asctwin::kernel::Space s = detail::spaceOf(hw);
-    const uint64_t bytes = (static_cast<uint64_t>(count) * sizeof(T) + 31u) / 32u * 32u;
-    const uint32_t cap = asctwin::kernel::localSize(s);
-    if (cursor_ + bytes > cap)
-      asctwin::kernel::fail(
-          site, "Alloc of %u elements (%llu bytes) at offset %u overflows the %u-byte local memory",
-          count, static_cast<unsigned long long>(bytes), cursor_, cap);
-    asctwin::kernel::LocalRef r;
-    r.space = s;
-    r.offset = cursor_;
-    r.ptr = asctwin::kernel::localBase(s) + cursor_;
-    r.bytes = count * static_cast<uint32_t>(sizeof(T));
-    r.bufferId = asctwin::kernel::newBufferId();
-    asctwin::kernel::localAllocMade(this, r, site);
-    cursor_ += static_cast<uint32_t>(bytes);
-    return LocalTensor<T>(r, s == asctwin::kernel::Space::UB ? TPosition::VECCALC : TPosition::A1);
+  template <TPosition pos, class DataType>
+  LocalTensor<DataType> Alloc(uint32_t tileSize,
+                              std::source_location loc = std::source_location::current()) {
+    static_assert(GetPhyType(pos) == hw, "logic pos and hardware pos not matched.");
+    return make<DataType>(pos, tileSize, loc);
+  }
+  template <class DataType, uint32_t tileSize>
+  LocalTensor<DataType> Alloc(std::source_location loc = std::source_location::current()) {
+    return make<DataType>(GetDefaultPosition(hw), tileSize, loc);
+  }
+  template <class DataType>
+  LocalTensor<DataType> Alloc(uint32_t tileSize,
+                              std::source_location loc = std::source_location::current()) {
+    return make<DataType>(GetDefaultPosition(hw), tileSize, loc);
   }
   uint32_t GetCurAddr() const { return cursor_; }
 
  private:
+  static_assert(hw != Hardware::GM && hw != Hardware::MAX,
+                "LocalMemAllocator needs a local buffer (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF)");
+  template <class DataType>
+  LocalTensor<DataType> make(TPosition pos, uint32_t tileSize, const std::source_location& loc) {
+    LocalTensor<DataType> t(pos, cursor_, tileSize, loc);
+    asctwin::kernel::LocalRef r = t.ref();
+    r.bufferId = asctwin::kernel::newBufferId();
+    if (asctwin::kernel::localBase(r.space) != nullptr)  // else a tensor no instruction takes
+      asctwin::kernel::localAllocMade(this, r,
+                                      asctwin::kernel::Site::at("LocalMemAllocator::Alloc", loc));
+    cursor_ += static_cast<uint32_t>(static_cast<uint64_t>(tileSize) * sizeof(DataType));
+    return LocalTensor<DataType>(r, pos);
+  }
   uint32_t cursor_ = 0;
 };
 

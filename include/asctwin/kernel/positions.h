@@ -16,11 +16,11 @@ constexpr Hardware GetPhyType(TPosition pos) {
   switch (pos) {
     case TPosition::GM:
     case TPosition::CO2:  // on A2/A3 CO2 is global memory
-    case TPosition::SPM:
       return Hardware::GM;
     case TPosition::A1:
     case TPosition::B1:
     case TPosition::C1:
+    case TPosition::SPM:  // SHM: shared memory is L1 on A2/A3
     case TPosition::TSCM:
       return Hardware::L1;
     case TPosition::A2:
@@ -33,12 +33,31 @@ constexpr Hardware GetPhyType(TPosition pos) {
       return Hardware::L0C;
     case TPosition::C2PIPE2GM:
       return Hardware::FIXBUF;
-    case TPosition::VECIN:
-    case TPosition::VECOUT:
-    case TPosition::VECCALC:
+    default:  // VECIN, VECOUT, VECCALC, C2PIPE2LOCAL: the real rule's fallback
       return Hardware::UB;
+  }
+}
+
+// The position a tensor of a hardware buffer gets when none is named
+// (LocalMemAllocator::Alloc<T>).
+constexpr TPosition GetDefaultPosition(Hardware hw) {
+  switch (hw) {
+    case Hardware::UB:
+      return TPosition::VECCALC;
+    case Hardware::L1:
+      return TPosition::A1;
+    case Hardware::L0A:
+      return TPosition::A2;
+    case Hardware::L0B:
+      return TPosition::B2;
+    case Hardware::L0C:
+      return TPosition::CO1;
+    case Hardware::BIAS:
+      return TPosition::C2;
+    case Hardware::FIXBUF:
+      return TPosition::C2PIPE2GM;
     default:
-      return Hardware::MAX;
+      return TPosition::MAX;
   }
 }
 

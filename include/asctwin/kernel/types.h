@@ -229,6 +229,27 @@ struct UnaryRepeatParams {
 
 enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
 
+// Reductions: which one (ReduceRepeat, ReduceDataBlock, ...), the order of
+// value and index in a max/min result, and the older mode enum.
+enum class ReduceType { NONE = -1, SUM = 0, MAX, MIN };
+enum class ReduceMode : uint8_t { REDUCE_MAX = 0, REDUCE_MIN, REDUCE_SUM };
+enum class ReduceOrder : uint8_t {
+  ORDER_VALUE_INDEX = 0,
+  ORDER_INDEX_VALUE,
+  ORDER_ONLY_VALUE,
+  ORDER_ONLY_INDEX,
+};
+
+// L2 cache hints of GlobalTensor::SetL2CacheHint (no effect on the twin's
+// results: the L2 is not modelled).
+enum class CacheMode {
+  CACHE_MODE_DISABLE = 0,
+  CACHE_MODE_NORMAL = 1,
+  CACHE_MODE_LAST = 2,
+  CACHE_MODE_PERSISTENT = 4
+};
+enum class CacheRwMode { READ = 1, WRITE = 2, RW = 3 };
+
 // DataCopyPad's layout of the destination (Compact exists on Ascend 950 only).
 enum class PaddingMode : uint8_t { Normal = 0, Compact };
 

@@ -69,6 +69,7 @@ unsigned acceptedModes(DType dst, DType src) {
     case DType::S16:
       if (dst == DType::F16) return kIntModesNone;
       if (dst == DType::F32) return kAnyMode;
+      if (dst == DType::S8) return kAnyMode;  // saturating (AddReluCast / SubReluCast)
       return 0;
     case DType::S32:
       if (dst == DType::F16 || dst == DType::F32) return kIntModesNone;
@@ -190,6 +191,9 @@ void castPortable(void* dst, DType dt, const void* src, DType st, Round m, std::
       return portableLoop<float, std::uint8_t>(dst, src, n, toFloat);
     case DType::S16:
       if (dt == DType::F16) return portableLoop<std::uint16_t, std::int16_t>(dst, src, n, toHalf);
+      if (dt == DType::S8)
+        return portableLoop<std::int8_t, std::int16_t>(
+            dst, src, n, [](std::int16_t v) { return detail::saturateInt<std::int8_t>(v); });
       return portableLoop<float, std::int16_t>(dst, src, n, toFloat);
     case DType::S32:
       if (dt == DType::F16) return portableLoop<std::uint16_t, std::int32_t>(dst, src, n, toHalf);
@@ -661,6 +665,7 @@ bool castAvx2(void* dst, DType dt, const void* src, DType st, Round m, std::size
       }
       return true;
     case DType::S16:
+      if (dt == DType::S8) return false;  // the portable saturating loop
       if (dt == DType::F32) {
         intToF32Avx(static_cast<float*>(dst), static_cast<const std::int16_t*>(src), n, m);
       } else {

@@ -78,14 +78,12 @@ using numeric::Round;
 // writes nothing for an unsupported (dst, src, mode); n == 0 returns true.
 // Supported pairs (castSupported() is the table; exact pairs accept every
 // mode and ignore it):
-//   half -> float, bf16 -> float, int8/uint8 -> half/float, int16 -> float,
-//   int32 -> int64, int64 -> int32 (saturating)                 exact, any mode
-//   float -> half, float -> bf16            all seven modes (None = Rint, Odd = round to odd)
-//   half -> int8/uint8                      None, Rint, Floor, Ceil, Away, Trunc (None = Rint)
-//   half -> int16/int32, bf16 -> int32,
-//   float -> int16/int32/int64,
-//   float -> float (round to integral)      Rint, Floor, Ceil, Away, Trunc
-//   int16/int32 -> half, int32/int64 -> float
+//   half -> float, bf16 -> float, int8/uint8 -> half/float, int16 -> float, int16 -> int8
+//   (saturating), int32 -> int64, int64 -> int32 (saturating)                 exact, any mode float
+//   -> half, float -> bf16            all seven modes (None = Rint, Odd = round to odd) half ->
+//   int8/uint8                      None, Rint, Floor, Ceil, Away, Trunc (None = Rint) half ->
+//   int16/int32, bf16 -> int32, float -> int16/int32/int64, float -> float (round to integral)
+//   Rint, Floor, Ceil, Away, Trunc int16/int32 -> half, int32/int64 -> float
 //                                           None, Rint, Floor, Ceil, Away, Trunc (None = Rint)
 // Float -> integer: round per mode, then saturate to the target range; NaN
 // gives 0; -0.0 gives 0. Float narrowing follows numeric.h (NaN kept quiet
@@ -120,6 +118,49 @@ enum class ScalarOp : std::uint8_t { Adds, Muls, Maxs, Mins, ShiftLeft, ShiftRig
 bool scalarOpSupported(ScalarOp op, DType t);
 bool scalarOp(ScalarOp op, void* dst, const void* a, std::uint64_t scalarBits, DType t,
               std::size_t n);
+
+// --- Unary math and fused operations (unary.cpp) ----------------------------
+// Float results are correctly rounded from double (float) or rounded once from
+// float (half); NaN results are the canonical quiet NaN.
+enum class UnOp : std::uint8_t { Relu, Exp, Ln, Abs, Rec, Rsqrt, Sqrt, Not };
+// Relu: half, float, int32 (max(x, +0)); Not: int16/uint16 (bitwise); the
+// rest: half, float. Abs clears the sign bit.
+bool unarySupported(UnOp op, DType t);
+bool unary(UnOp op, void* dst, const void* src, DType t, std::size_t n);
+
+// d = dst[i] (read), a/b the sources, s the scalar:
+//   AddRelu  max(a + b, 0)     SubRelu  max(a - b, 0)     (half, float, int16)
+//   MulAddDst a * b + d        FusedMulAdd a * d + b      FusedMulAddRelu max(a * d + b, 0)
+//   LeakyRelu a < 0 ? a * s : a                           (half, float)
+//   Axpy      a * s + d        (half/half, float/float, dst float with half a)
+// Half computes in float and rounds once; int16 wraps. `b` may be null for
+// the ops that do not read it; `st` is the type of a, b and s.
+enum class FusedOp : std::uint8_t {
+  AddRelu,
+  SubRelu,
+  MulAddDst,
+  FusedMulAdd,
+  FusedMulAddRelu,
+  LeakyRelu,
+  Axpy
+};
+bool fusedSupported(FusedOp op, DType dt, DType st);
+bool fused(FusedOp op, void* dst, DType dt, const void* a, const void* b, DType st,
+           std::uint64_t scalarBits, std::size_t n);
+
+// --- Reductions (reduce.cpp) --------------------------------------------------
+// `lanes` holds `width` values of t (half or float; width a power of two <=
+// 128); bit l of `enabled` says whether lane l takes part. Sum: binary tree
+// over the lane positions (2k with 2k+1, ...), disabled lanes as +0, every
+// node rounded to t. Max/Min: the extreme enabled value and the lowest lane
+// holding it (*index); a NaN gives the canonical NaN at its lane. Returns the
+// result's bits (0 when no lane is enabled).
+enum class RedOp : std::uint8_t { Sum, Max, Min };
+bool reduceSupported(DType t);
+std::uint64_t reduceLanes(RedOp op, DType t, const void* lanes, const std::uint64_t enabled[2],
+                          std::uint32_t width, std::uint32_t* index);
+// acc + value in t, rounded once (ACC_VAL's accumulation over iterations).
+std::uint64_t accumulate(DType t, std::uint64_t acc, std::uint64_t value);
 
 // --- Select -----------------------------------------------------------------
 enum class SelMode : std::uint8_t { CmpMaskSpr, TensorScalar, TensorTensor };
