@@ -49,9 +49,6 @@ struct MachineState {
   uint64_t padding = 0;
   uint64_t l13dSize = 0;
   uint64_t l3dRpt = uint64_t{1} << 16;
-  // HF32 mode of fp32 Mmad (SetHF32Mode / SetHF32TransMode).
-  bool hf32 = false;
-  bool hf32TowardZero = false;
 
   void reset() { *this = MachineState{}; }
 };

@@ -367,3 +367,4 @@ inline void vgather(__ubuf__ uint32_t* dst, __ubuf__ uint32_t* offsets, uint32_t
 // --- the other vector families (each header includes this one first) ------------------------
 #include "asctwin/isa/intrinsics_unary.h"
 #include "asctwin/isa/intrinsics_reduce.h"
+#include "asctwin/isa/intrinsics_cube.h"

@@ -83,6 +83,19 @@ void copyLocal(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataC
                       p.dstGap);
     return;
   }
+  // L1 -> BT (MTE1; half -> float converts on the way) and L1 -> FB (FIX).
+  if (src.ref().space == Space::L1 && dst.ref().space == Space::BT) {
+    constexpr bool convert = std::is_same_v<T, float> && std::is_same_v<U, half>;
+    static_assert(std::is_same_v<T, U> || convert,
+                  "DataCopy from L1 to the BiasTable: U = T, or src half and dst float");
+    copy_cbuf_to_bt(reinterpret_cast<uint64_t>(dst.ref().ptr), src.ref().ptr, convert ? 1 : 0,
+                    p.blockCount, p.blockLen, p.srcGap, p.dstGap);
+    return;
+  }
+  if (src.ref().space == Space::L1 && dst.ref().space == Space::FB) {
+    copy_cbuf_to_fbuf(dst.ref().ptr, src.ref().ptr, p.blockCount, p.blockLen, p.srcGap, p.dstGap);
+    return;
+  }
   unsupportedPath(dst.ref().space, src.ref().space, "DataCopy");
 }
 
