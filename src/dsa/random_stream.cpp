@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "common/cpu_isa.h"
 #include "dsa/kernels.h"
 #include "dsa/philox.h"
 
@@ -48,17 +49,29 @@ const char* implName(Impl impl) {
       return "scalar";
     case Impl::kAvx2:
       return "avx2";
+    case Impl::kAvx512:
+      return "avx512";
   }
   return "?";
 }
 
 bool implAvailable(Impl impl) {
-  return impl != Impl::kAvx2 || detail::cpuHasAvx2();
+  switch (impl) {
+    case Impl::kAvx2:
+      return cpuAllows(CpuLevel::kAvx2);
+    case Impl::kAvx512:
+      return cpuAllows(CpuLevel::kAvx512);
+    case Impl::kAuto:
+    case Impl::kScalar:
+      break;
+  }
+  return true;
 }
 
 Impl resolveImpl(Impl impl) {
   if (impl == Impl::kScalar) return Impl::kScalar;
-  return detail::cpuHasAvx2() ? Impl::kAvx2 : Impl::kScalar;
+  if (impl != Impl::kAvx2 && cpuAllows(CpuLevel::kAvx512)) return Impl::kAvx512;
+  return cpuAllows(CpuLevel::kAvx2) ? Impl::kAvx2 : Impl::kScalar;
 }
 
 uint32_t maskThreshold(float dropProb) {
@@ -72,10 +85,12 @@ uint32_t maskThreshold(float dropProb) {
 void streamWords(int64_t seed, int64_t offset, uint64_t first, size_t count, uint32_t* out,
                  Impl impl) {
   if (count == 0) return;
-  if (resolveImpl(impl) == Impl::kScalar) {
+  const Impl use = resolveImpl(impl);
+  if (use == Impl::kScalar) {
     detail::wordsScalar(seed, offset, first, count, out);
     return;
   }
+  const auto groupsFn = use == Impl::kAvx512 ? detail::wordsGroupsAvx512 : detail::wordsGroupsAvx2;
   // Head: the rest of a partial block.
   size_t k = 0;
   if (first % 4 != 0) {
@@ -86,7 +101,7 @@ void streamWords(int64_t seed, int64_t offset, uint64_t first, size_t count, uin
   // Body: whole groups of 8 blocks.
   const size_t groups = (count - k) / 32;
   if (groups > 0) {
-    detail::wordsGroupsAvx2(seed, offset, (first + k) / 4, groups, out + k);
+    groupsFn(seed, offset, (first + k) / 4, groups, out + k);
     k += groups * 32;
   }
   // Tail.
@@ -96,13 +111,14 @@ void streamWords(int64_t seed, int64_t offset, uint64_t first, size_t count, uin
 void maskBytes(int64_t seed, int64_t offset, float dropProb, uint64_t firstByte, size_t count,
                uint8_t* out, Impl impl) {
   if (count == 0) return;
-  if (resolveImpl(impl) == Impl::kScalar) {
+  const Impl use = resolveImpl(impl);
+  if (use == Impl::kScalar) {
     detail::maskBytesScalar(seed, offset, dropProb, firstByte, count, out);
     return;
   }
+  const auto groupsFn = use == Impl::kAvx512 ? detail::maskGroupsAvx512 : detail::maskGroupsAvx2;
   const size_t groups = count / 4;  // a group of 8 blocks = 32 elements = 4 bytes
-  if (groups > 0)
-    detail::maskGroupsAvx2(seed, offset, maskThreshold(dropProb), firstByte * 2, groups, out);
+  if (groups > 0) groupsFn(seed, offset, maskThreshold(dropProb), firstByte * 2, groups, out);
   const size_t done = groups * 4;
   if (done < count)
     detail::maskBytesScalar(seed, offset, dropProb, firstByte + done, count - done, out + done);

@@ -2,8 +2,9 @@
 // and packed mask bytes, each computable for any sub-range on its own (a
 // sub-range is always exactly that slice of the whole stream). Two
 // implementations: the portable scalar reference (philox.h, the spec's float
-// rule taken literally) and an AVX2 path chosen at run time when the CPU has
-// it; both give identical bits (tests/dsa prove it over random ranges).
+// rule taken literally), an AVX2 and an AVX-512 path chosen at run time by the
+// project's one CPU-level switch (common/cpu_isa.h, ASCTWIN_ISA); all give
+// identical bits (tests/dsa prove it over random ranges).
 //
 // These functions are pure and single-threaded; they accept any (seed,
 // offset), because the stream is defined for every int64 pair. The rule
@@ -19,16 +20,18 @@ namespace asctwin::dsa {
 
 // Which code computes the stream.
 enum class Impl {
-  kAuto,    // the fastest available (AVX2 when the CPU has it, else scalar)
+  kAuto,    // the fastest level in force (AVX-512, else AVX2, else scalar)
   kScalar,  // the portable reference
   kAvx2,    // AVX2 kernels (x86-64 with AVX2 only)
+  kAvx512,  // AVX-512 kernels (x86-64 with AVX-512 F/BW/DQ/VL only)
 };
 
 const char* implName(Impl impl);
-// True when `impl` can run on this CPU (kAuto and kScalar always can).
+// True when `impl` can run on this CPU at the level in force (kAuto and
+// kScalar always can).
 bool implAvailable(Impl impl);
 // The implementation `impl` stands for: kAuto becomes the best available one;
-// an unavailable kAvx2 becomes kScalar.
+// an unavailable vector level becomes the best available one below it.
 Impl resolveImpl(Impl impl);
 
 // ---- from word to bit (spec "From word to bit") --------------------------

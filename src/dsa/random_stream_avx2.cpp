@@ -1,6 +1,6 @@
 // AVX2 kernels of the DSA random stream. Compiled for the baseline ISA with
 // per-function target("avx2") attributes, so nothing here runs unless the
-// dispatcher (random_stream.cpp) has seen AVX2 on the CPU; no AVX2 code can
+// dispatcher (random_stream.cpp) allows AVX2 (common/cpu_isa.h); no AVX2 code can
 // leak into inline functions shared with the rest of the program.
 //
 // Layout: one __m256i holds one Philox counter word for 8 consecutive blocks
@@ -115,14 +115,6 @@ constexpr int kSets = 4;  // measured: 4 independent sets beat 2 by ~20 % (AMD E
 
 }  // namespace
 
-bool cpuHasAvx2() {
-  static const bool has = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") != 0;
-  }();
-  return has;
-}
-
 ASCTWIN_AVX2_FN void wordsGroupsAvx2(int64_t seed, int64_t offset, uint64_t firstBlock,
                                      size_t groups, uint32_t* out) {
   const RoundKeys rk = roundKeysFor(seed);
@@ -189,9 +181,6 @@ ASCTWIN_AVX2_FN void maskGroupsAvx2(int64_t seed, int64_t offset, uint32_t thres
 #include <cstdlib>
 
 namespace asctwin::dsa::detail {
-bool cpuHasAvx2() {
-  return false;
-}
 void wordsGroupsAvx2(int64_t, int64_t, uint64_t, size_t, uint32_t*) {
   std::abort();
 }

@@ -4,14 +4,15 @@
 
 #include <cstring>
 
+#include "common/cpu_isa.h"
+
 namespace asctwin::kernel {
 namespace {
 
 constexpr size_t kStreamThreshold = 4096;
 
 bool haveAvx2() {
-  static const bool v = __builtin_cpu_supports("avx2");
-  return v;
+  return cpuAllows(CpuLevel::kAvx2);
 }
 
 __attribute__((target("avx2"))) void streamCopy(uint8_t* dst, const uint8_t* src, size_t bytes) {

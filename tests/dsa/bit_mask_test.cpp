@@ -88,7 +88,8 @@ TEST(BitMask, IndependentOfPartsAndThreads) {
   std::vector<uint8_t> reference(maskBytesFor(n));
   maskBytes(-7, 1ll << 40, q, 0, reference.size(), reference.data(), Impl::kScalar);
   std::vector<Impl> impls = {Impl::kScalar};
-  if (implAvailable(Impl::kAvx2)) impls.push_back(Impl::kAvx2);
+  for (Impl i : {Impl::kAvx2, Impl::kAvx512})
+    if (implAvailable(i)) impls.push_back(i);
   for (Impl impl : impls) {
     for (unsigned parts : {1u, 2u, 3u, 7u, 0u}) {
       std::vector<uint8_t> got(reference.size(), 0);

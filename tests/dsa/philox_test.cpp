@@ -188,14 +188,20 @@ TEST(Philox, StreamLayoutMatchesRandom123) {
 // The vectorised words against Random123 directly (not only against our
 // scalar code), across the c0 -> c1 carry.
 TEST(Philox, VectorWordsMatchRandom123) {
-  if (!implAvailable(Impl::kAvx2)) GTEST_SKIP() << "this CPU has no AVX2";
+  std::vector<Impl> vector;
+  for (Impl i : {Impl::kAvx2, Impl::kAvx512})
+    if (implAvailable(i)) vector.push_back(i);
+  if (vector.empty()) GTEST_SKIP() << "no vector level in force on this CPU";
   const uint64_t firsts[] = {0, 3, (1ull << 34) - 100, (1ull << 34) - 1, (7ull << 34) - 61};
-  for (int64_t offset : {int64_t{0}, int64_t{-4}, (int64_t{1} << 32) - 4}) {
-    for (uint64_t first : firsts) {
-      std::vector<uint32_t> got(257);
-      streamWords(-1, offset, first, got.size(), got.data(), Impl::kAvx2);
-      for (size_t k = 0; k < got.size(); ++k)
-        ASSERT_EQ(got[k], wordViaRandom123(-1, offset, first + k)) << "index " << first + k;
+  for (Impl impl : vector) {
+    for (int64_t offset : {int64_t{0}, int64_t{-4}, (int64_t{1} << 32) - 4}) {
+      for (uint64_t first : firsts) {
+        std::vector<uint32_t> got(257);
+        streamWords(-1, offset, first, got.size(), got.data(), impl);
+        for (size_t k = 0; k < got.size(); ++k)
+          ASSERT_EQ(got[k], wordViaRandom123(-1, offset, first + k))
+              << implName(impl) << " index " << first + k;
+      }
     }
   }
 }

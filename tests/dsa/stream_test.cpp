@@ -27,9 +27,17 @@ std::string hex(const std::vector<uint8_t>& bytes) {
   return s;
 }
 
+// The vector implementations this CPU runs at the level in force.
+std::vector<Impl> vectorImpls() {
+  std::vector<Impl> v;
+  for (Impl i : {Impl::kAvx2, Impl::kAvx512})
+    if (implAvailable(i)) v.push_back(i);
+  return v;
+}
+
 std::vector<Impl> impls() {
   std::vector<Impl> v = {Impl::kScalar};
-  if (implAvailable(Impl::kAvx2)) v.push_back(Impl::kAvx2);
+  for (Impl i : vectorImpls()) v.push_back(i);
   return v;
 }
 
@@ -143,22 +151,24 @@ std::vector<Triple> randomTriples(uint64_t rngSeed, int count) {
   return out;
 }
 
-TEST(StreamImpl, Avx2WordsEqualScalar) {
-  if (!implAvailable(Impl::kAvx2)) GTEST_SKIP() << "this CPU has no AVX2";
-  std::mt19937_64 rng(1);
-  for (const Triple& t : randomTriples(11, 400)) {
-    const size_t count = rng() % 700;
-    std::vector<uint32_t> a(count + 1, 0xdeadbeef), b(count + 1, 0xdeadbeef);
-    streamWords(t.seed, t.offset, t.first, count, a.data(), Impl::kScalar);
-    streamWords(t.seed, t.offset, t.first, count, b.data(), Impl::kAvx2);
-    ASSERT_EQ(a, b) << "seed " << t.seed << " offset " << t.offset << " first " << t.first
-                    << " count " << count;
-    ASSERT_EQ(b[count], 0xdeadbeefu) << "wrote past the range";
+TEST(StreamImpl, VectorWordsEqualScalar) {
+  if (vectorImpls().empty()) GTEST_SKIP() << "no vector level in force on this CPU";
+  for (Impl impl : vectorImpls()) {
+    std::mt19937_64 rng(1);
+    for (const Triple& t : randomTriples(11, 400)) {
+      const size_t count = rng() % 700;
+      std::vector<uint32_t> a(count + 1, 0xdeadbeef), b(count + 1, 0xdeadbeef);
+      streamWords(t.seed, t.offset, t.first, count, a.data(), Impl::kScalar);
+      streamWords(t.seed, t.offset, t.first, count, b.data(), impl);
+      ASSERT_EQ(a, b) << implName(impl) << " seed " << t.seed << " offset " << t.offset << " first "
+                      << t.first << " count " << count;
+      ASSERT_EQ(b[count], 0xdeadbeefu) << implName(impl) << " wrote past the range";
+    }
   }
 }
 
-TEST(StreamImpl, Avx2MaskEqualsScalar) {
-  if (!implAvailable(Impl::kAvx2)) GTEST_SKIP() << "this CPU has no AVX2";
+TEST(StreamImpl, VectorMaskEqualsScalar) {
+  if (vectorImpls().empty()) GTEST_SKIP() << "no vector level in force on this CPU";
   const float edgeQ[] = {0.0f,
                          -0.0f,
                          1.0f,
@@ -171,18 +181,20 @@ TEST(StreamImpl, Avx2MaskEqualsScalar) {
                          dropProbFromProb(0.35),
                          dropProbFromProb(0.001),
                          dropProbFromProb(0.999)};
-  std::mt19937_64 rng(2);
-  for (const Triple& t : randomTriples(12, 400)) {
-    const float q = (rng() % 2 == 0) ? edgeQ[rng() % std::size(edgeQ)]
-                                     : std::uniform_real_distribution<float>(0.0f, 1.0f)(rng);
-    const uint64_t firstByte = t.first / 8;
-    const size_t count = rng() % 300;
-    std::vector<uint8_t> a(count + 1, 0xA5), b(count + 1, 0xA5);
-    maskBytes(t.seed, t.offset, q, firstByte, count, a.data(), Impl::kScalar);
-    maskBytes(t.seed, t.offset, q, firstByte, count, b.data(), Impl::kAvx2);
-    ASSERT_EQ(a, b) << "seed " << t.seed << " offset " << t.offset << " firstByte " << firstByte
-                    << " count " << count << " q " << q;
-    ASSERT_EQ(b[count], 0xA5) << "wrote past the range";
+  for (Impl impl : vectorImpls()) {
+    std::mt19937_64 rng(2);
+    for (const Triple& t : randomTriples(12, 400)) {
+      const float q = (rng() % 2 == 0) ? edgeQ[rng() % std::size(edgeQ)]
+                                       : std::uniform_real_distribution<float>(0.0f, 1.0f)(rng);
+      const uint64_t firstByte = t.first / 8;
+      const size_t count = rng() % 300;
+      std::vector<uint8_t> a(count + 1, 0xA5), b(count + 1, 0xA5);
+      maskBytes(t.seed, t.offset, q, firstByte, count, a.data(), Impl::kScalar);
+      maskBytes(t.seed, t.offset, q, firstByte, count, b.data(), impl);
+      ASSERT_EQ(a, b) << implName(impl) << " seed " << t.seed << " offset " << t.offset
+                      << " firstByte " << firstByte << " count " << count << " q " << q;
+      ASSERT_EQ(b[count], 0xA5) << implName(impl) << " wrote past the range";
+    }
   }
 }
 

@@ -47,6 +47,19 @@ json timeChild(const Options& o) {
     void* out = t.data();
     for (int i = 0; i < o.warmup + o.runs; ++i)
       timed(i, [&] { std::memset(out, i & 1, t.bytes()); });
+  } else if (o.childPath == "memset-mt") {
+    // The floor like for like: the same bytes written by as many threads as
+    // the twin uses (its worker pool, contiguous slices of whole cache lines).
+    auto* out = static_cast<unsigned char*>(t.data());
+    const size_t lines = (t.bytes() + 63) / 64;
+    for (int i = 0; i < o.warmup + o.runs; ++i)
+      timed(i, [&] {
+        device::WorkerPool::instance().parallelFor(
+            lines, 0, [&](size_t begin, size_t end, unsigned) {
+              const size_t from = begin * 64, to = std::min(end * 64, t.bytes());
+              std::memset(out + from, i & 1, to - from);
+            });
+      });
   } else {
     InplaceBernoulli call(t, pathOf(o.childPath), o.prob, seed, o.offset);
     const asctwinBernoulliPlanInfo plan = call.plan();

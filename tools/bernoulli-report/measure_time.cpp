@@ -37,7 +37,7 @@ double percentile(std::vector<double> v, double p) {
 
 int timeSteps(const Options& o) {
   if (o.skips("time")) return 0;
-  return static_cast<int>(o.dtypes.size()) * (o.wantsPeer("memset") ? 3 : 2);
+  return static_cast<int>(o.dtypes.size()) * (o.wantsPeer("memset") ? 4 : 2);
 }
 
 void measureTime(Report& r, Progress& bar) {
@@ -58,8 +58,10 @@ void measureTime(Report& r, Progress& bar) {
     row.legacy = timingOf(l);
     if (o.wantsPeer("memset")) {
       row.memset = timingOf(run("memset"));
+      row.memsetParallel = timingOf(run("memset-mt"));
     } else {
       row.memset.note = "not requested (--peers)";
+      row.memsetParallel.note = row.memset.note;
     }
     if (row.fresh.ok) {
       row.output.seed = n.at("seed").get<int64_t>();
@@ -86,6 +88,8 @@ void measureTime(Report& r, Progress& bar) {
         r.notes.push_back("time " + dtype + (t == &row.fresh ? " new: " : " legacy: ") + t->note);
     if (o.wantsPeer("memset") && !row.memset.ok)
       r.notes.push_back("time " + dtype + " memset: " + row.memset.note);
+    if (o.wantsPeer("memset") && !row.memsetParallel.ok)
+      r.notes.push_back("time " + dtype + " parallel memset: " + row.memsetParallel.note);
     r.time.push_back(row);
   }
 }

@@ -35,7 +35,8 @@ What is measured (every figure in this run, on this machine):
              (rng.random(n, dtype=float32, or float64 for 8-byte dtypes) < p)
              .astype(dtype); both in a python3 subprocess with the same
              warm-up/run protocol; memset of the same output bytes in a
-             process of this tool (the physical floor, one thread). A peer
+             process of this tool (the physical floor), once on one thread
+             and once split over the twin's thread count. A peer
              that is not installed, or has no such dtype, is skipped with a
              note. Ratios are peer P50 / new P50 (above 1: new is faster).
   output     hash (64-bit FNV-1a over 8-byte words) of the new path's and the
@@ -194,8 +195,8 @@ int parseOptions(int argc, char** argv, Options* o) {
   app.add_option("--child", o->child, "internal: run one measurement and print JSON")
       ->check(CLI::IsMember({"time", "memory", "kernel"}))
       ->group("");
-  app.add_option("--child-path", o->childPath, "internal: new, legacy or memset")
-      ->check(CLI::IsMember({"new", "legacy", "memset"}))
+  app.add_option("--child-path", o->childPath, "internal: new, legacy, memset or memset-mt")
+      ->check(CLI::IsMember({"new", "legacy", "memset", "memset-mt"}))
       ->group("");
   try {
     app.parse(argc, argv);

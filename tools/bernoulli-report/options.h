@@ -36,7 +36,7 @@ struct Options {
 
   // Hidden: the child modes run by the report itself.
   std::string child;      // "", "time", "memory", "kernel"
-  std::string childPath;  // new | legacy | memset
+  std::string childPath;  // new | legacy | memset | memset-mt
 
   bool skips(const std::string& section) const;
   bool wantsPeer(const std::string& peer) const;

@@ -55,7 +55,8 @@ struct OutputCheck {
 struct TimeRow {
   std::string dtype;
   size_t width = 0;
-  Timing fresh, legacy, memset;
+  Timing fresh, legacy, memset;  // memset: one thread
+  Timing memsetParallel;         // memset on the twin's thread count
   // The new path's two stream tasks timed alone (child_stages.h), and whether
   // their output equals the operator's.
   Timing dsa, kernel;

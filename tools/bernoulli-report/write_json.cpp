@@ -92,11 +92,13 @@ json reportJson(const Report& r) {
     }
     ratios["legacy_over_new"] = ratioJson(row.legacy, row.fresh);
     ratios["new_over_memset"] = ratioJson(row.fresh, row.memset);
+    ratios["new_over_memset_parallel"] = ratioJson(row.fresh, row.memsetParallel);
     time.push_back({{"dtype", row.dtype},
                     {"bytes", elementsOf(o.shape) * row.width},
                     {"new", timingJson(row.fresh)},
                     {"legacy", timingJson(row.legacy)},
                     {"memset", timingJson(row.memset)},
+                    {"memset_parallel", timingJson(row.memsetParallel)},
                     {"stages",
                      {{"dsa_mask", timingJson(row.dsa)},
                       {"bernoulli_mask_kernel", timingJson(row.kernel)},

@@ -88,9 +88,10 @@ int main(int argc, char** argv) {
                  static_cast<unsigned long long>(start));
     return 2;
   }
-  const dsa::Impl impl = implText == "scalar" ? dsa::Impl::kScalar
-                         : implText == "avx2" ? dsa::Impl::kAvx2
-                                              : dsa::Impl::kAuto;
+  const dsa::Impl impl = implText == "scalar"   ? dsa::Impl::kScalar
+                         : implText == "avx2"   ? dsa::Impl::kAvx2
+                         : implText == "avx512" ? dsa::Impl::kAvx512
+                                                : dsa::Impl::kAuto;
   if (!dsa::implAvailable(impl)) {
     std::fprintf(stderr, "asctwin-dsa-stream: --impl %s is not available on this CPU\n",
                  implText.c_str());

@@ -50,8 +50,8 @@ int parseStreamOptions(int argc, char** argv, StreamOptions* o) {
   app.add_option("--format", o->format, "raw (binary) | hex (text)")
       ->check(CLI::IsMember({"raw", "hex"}))
       ->capture_default_str();
-  app.add_option("--impl", o->impl, "auto | scalar | avx2")
-      ->check(CLI::IsMember({"auto", "scalar", "avx2"}))
+  app.add_option("--impl", o->impl, "auto | scalar | avx2 | avx512")
+      ->check(CLI::IsMember({"auto", "scalar", "avx2", "avx512"}))
       ->capture_default_str();
   try {
     app.parse(argc, argv);

@@ -14,7 +14,7 @@ struct StreamOptions {
   uint64_t count = 0;  // 0 = unbounded
   uint64_t start = 0;
   std::string format = "raw";  // raw | hex
-  std::string impl = "auto";   // auto | scalar | avx2
+  std::string impl = "auto";   // auto | scalar | avx2 | avx512
 };
 
 // Parses argv; returns -1 to go on, or the exit code (help, parse errors).

@@ -1,10 +1,6 @@
 // Run-time choice between the AVX2/F16C path and the portable path, and the
 // dtype table.
-#include <cpuid.h>
-
-#include <cstdlib>
-#include <cstring>
-
+#include "common/cpu_isa.h"
 #include "kernel/vec/detail.h"
 #include "kernel/vec/vec.h"
 
@@ -12,18 +8,14 @@ namespace asctwin::vec {
 namespace detail {
 namespace {
 
+// The CPU has AVX2 and F16C (the project's AVX2 level includes both).
 bool cpuHasAvx2() {
-  __builtin_cpu_init();
-  // F16C through cpuid: clang 14's __builtin_cpu_supports does not know it.
-  unsigned a = 0, b = 0, c = 0, d = 0;
-  const bool f16c = __get_cpuid(1, &a, &b, &c, &d) != 0 && (c & bit_F16C) != 0;
-  return __builtin_cpu_supports("avx2") && f16c;
+  return cpuMaxLevel() >= CpuLevel::kAvx2;
 }
 
+// The level in force (ASCTWIN_ISA / ASCTWIN_VEC_PORTABLE may cap it).
 bool initialAvx2() {
-  const char* env = std::getenv("ASCTWIN_VEC_PORTABLE");
-  if (env != nullptr && std::strcmp(env, "1") == 0) return false;
-  return cpuHasAvx2();
+  return cpuAllows(CpuLevel::kAvx2);
 }
 
 }  // namespace

@@ -123,7 +123,7 @@ TEST(BernoulliReportJson, TimeRowsHoldTheProtocolsRuns) {
   EXPECT_EQ(report().at("config").at("runs"), 3);
   for (const json& t : time) {
     SCOPED_TRACE(t.at("dtype").get<std::string>());
-    for (const char* path : {"new", "legacy", "memset"}) {
+    for (const char* path : {"new", "legacy", "memset", "memset_parallel"}) {
       const json& x = t.at(path);
       ASSERT_TRUE(x.at("measured").get<bool>()) << path;
       EXPECT_EQ(x.at("runs_ms").size(), 3u);
@@ -167,7 +167,7 @@ TEST(BernoulliReportJson, EveryTargetIsPresentWithAConsistentStatus) {
   for (const std::string& d : kAll) {
     EXPECT_TRUE(ids.count("new_vs_torch:" + d)) << d;
     EXPECT_TRUE(ids.count("new_vs_numpy:" + d)) << d;
-    EXPECT_EQ(ids.count("new_vs_memset:" + d), widthOf(d) >= 4 ? 1u : 0u) << d;
+    EXPECT_EQ(ids.count("new_vs_memset:" + d), 1u) << d;
   }
   for (const char* d : {"FP32", "FP16", "INT64", "BF16"})
     EXPECT_TRUE(ids.count(std::string("peak_allocated_gap:") + d));

@@ -1,0 +1,181 @@
+// AVX-512 kernels of the DSA random stream, bit-identical to the scalar
+// reference (philox.h). Compiled for the baseline ISA with per-function target
+// attributes; nothing here runs unless cpuLevel() allows AVX-512.
+//
+// Layout: one __m512i holds one Philox counter word for 8 consecutive blocks,
+// block j + l in 64-bit lane l, the word in the lane's low 32 bits. The high
+// 32 bits are scratch: _mm512_mul_epu32 reads only the low half of each lane,
+// so a full 64-bit product can stand as the next round's "lo" word and the
+// high halves never reach an output (outputs take the low halves only). That
+// saves the blends the 32-bit layout needs, and vpternlogd computes the
+// round's three-way XOR in one instruction:
+//   per 8 blocks and round: 2 multiplies, 2 shuffles (hi -> low half), 2 XOR3.
+// Several independent sets are kept in flight to cover the multiply latency.
+#include <cstring>
+
+#include "dsa/kernels.h"
+#include "dsa/random_stream.h"
+
+#if defined(__x86_64__)
+// GCC 12's avx512fintrin.h builds some intrinsics on a self-initialised
+// "undefined" vector, which -Wmaybe-uninitialized flags at their call sites
+// (a false positive in the compiler's own header; GCC bug 105593).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#include <immintrin.h>
+
+#define ASCTWIN_AVX512_TARGET "avx512f,avx512bw,avx512dq,avx512vl,avx2,bmi2"
+#define ASCTWIN_AVX512_INLINE __attribute__((target(ASCTWIN_AVX512_TARGET), always_inline)) inline
+#define ASCTWIN_AVX512_FN __attribute__((target(ASCTWIN_AVX512_TARGET)))
+
+namespace asctwin::dsa::detail {
+namespace {
+
+constexpr int kXor3 = 0x96;  // vpternlog truth table of a ^ b ^ c
+
+struct RoundKeys512 {
+  uint32_t k0[kPhiloxRounds];
+  uint32_t k1[kPhiloxRounds];
+};
+
+RoundKeys512 roundKeys512(int64_t seed) {
+  PhiloxKey k = streamKey(seed);
+  RoundKeys512 rk{};
+  for (int r = 0; r < kPhiloxRounds; ++r) {
+    if (r > 0) {
+      k[0] += kPhiloxW0;
+      k[1] += kPhiloxW1;
+    }
+    rk.k0[r] = k[0];
+    rk.k1[r] = k[1];
+  }
+  return rk;
+}
+
+// Counters of blocks first .. first+7 (lane l = block first + l). The block
+// index stays below 2^62, so c1 is exactly its high 32 bits: no carry logic.
+ASCTWIN_AVX512_INLINE void loadCounters512(uint64_t first, __m512i c2, __m512i c3, __m512i* x) {
+  const __m512i block = _mm512_add_epi64(_mm512_set1_epi64(static_cast<long long>(first)),
+                                         _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7));
+  x[0] = block;                         // low half = lo32(block)
+  x[1] = _mm512_srli_epi64(block, 32);  // low half = hi32(block)
+  x[2] = c2;
+  x[3] = c3;
+}
+
+// Philox4x32-10 on S independent sets of 8 blocks.
+template <int S>
+ASCTWIN_AVX512_INLINE void philox512(const RoundKeys512& rk, __m512i (&x)[S][4]) {
+  const __m512i m0 = _mm512_set1_epi64(kPhiloxM0);
+  const __m512i m1 = _mm512_set1_epi64(kPhiloxM1);
+#pragma GCC unroll 10
+  for (int r = 0; r < kPhiloxRounds; ++r) {
+    const __m512i k0 = _mm512_set1_epi32(static_cast<int>(rk.k0[r]));
+    const __m512i k1 = _mm512_set1_epi32(static_cast<int>(rk.k1[r]));
+#pragma GCC unroll 8
+    for (int s = 0; s < S; ++s) {
+      const __m512i p0 = _mm512_mul_epu32(x[s][0], m0);  // M0 * c0, 64-bit
+      const __m512i p1 = _mm512_mul_epu32(x[s][2], m1);  // M1 * c2, 64-bit
+      // hi(p) moved to the low half (dword 1 -> 0, 3 -> 2 of each 128 bits).
+      const __m512i hi0 = _mm512_shuffle_epi32(p0, _MM_PERM_DDBB);
+      const __m512i hi1 = _mm512_shuffle_epi32(p1, _MM_PERM_DDBB);
+      x[s][0] = _mm512_ternarylogic_epi32(hi1, x[s][1], k0, kXor3);
+      x[s][1] = p1;
+      x[s][2] = _mm512_ternarylogic_epi32(hi0, x[s][3], k1, kXor3);
+      x[s][3] = p0;
+    }
+  }
+}
+
+// Mask bits of the 32 elements of 8 blocks: element 4l + w is word w of
+// block l; its bit is (word & 0x7FFFFF) >= threshold.
+ASCTWIN_AVX512_INLINE uint32_t maskOf512(const __m512i* x, __m512i threshold) {
+  const __m512i mantissa = _mm512_set1_epi64(kMantissaMask);  // also clears the scratch half
+  uint32_t bits = 0;
+  constexpr uint32_t kSpread[4] = {0x11111111u, 0x22222222u, 0x44444444u, 0x88888888u};
+  for (int w = 0; w < 4; ++w) {
+    const __mmask8 k = _mm512_cmpge_epu64_mask(_mm512_and_si512(x[w], mantissa), threshold);
+    bits |= _pdep_u32(static_cast<uint32_t>(k), kSpread[w]);
+  }
+  return bits;
+}
+
+// The 32 words of 8 blocks in element order, stored at out[0..31].
+ASCTWIN_AVX512_INLINE void storeWords512(const __m512i* x, uint32_t* out) {
+  // (w0, w1) and (w2, w3) of each block side by side in one 64-bit lane.
+  const __m512i w01 = _mm512_or_si512(_mm512_and_si512(x[0], _mm512_set1_epi64(0xFFFFFFFF)),
+                                      _mm512_slli_epi64(x[1], 32));
+  const __m512i w23 = _mm512_or_si512(_mm512_and_si512(x[2], _mm512_set1_epi64(0xFFFFFFFF)),
+                                      _mm512_slli_epi64(x[3], 32));
+  // Blocks 0..3 then 4..7: lanes (w01[l], w23[l]) for l in order.
+  const __m512i lo =
+      _mm512_permutex2var_epi64(w01, _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), w23);
+  const __m512i hi =
+      _mm512_permutex2var_epi64(w01, _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15), w23);
+  _mm512_storeu_si512(out, lo);
+  _mm512_storeu_si512(out + 16, hi);
+}
+
+constexpr int kSets512 = 4;
+
+template <typename Emit>
+ASCTWIN_AVX512_INLINE void runGroups512(int64_t seed, int64_t offset, uint64_t firstBlock,
+                                        size_t groups, Emit emit) {
+  const RoundKeys512 rk = roundKeys512(seed);
+  const auto off = static_cast<uint64_t>(offset);
+  const __m512i c2 = _mm512_set1_epi64(static_cast<uint32_t>(off));
+  const __m512i c3 = _mm512_set1_epi64(static_cast<uint32_t>(off >> 32));
+  size_t g = 0;
+  for (; g + kSets512 <= groups; g += kSets512) {
+    __m512i x[kSets512][4];
+    for (int s = 0; s < kSets512; ++s) loadCounters512(firstBlock + 8 * (g + s), c2, c3, x[s]);
+    philox512<kSets512>(rk, x);
+    for (int s = 0; s < kSets512; ++s) emit(g + s, x[s]);
+  }
+  for (; g < groups; ++g) {
+    __m512i x[1][4];
+    loadCounters512(firstBlock + 8 * g, c2, c3, x[0]);
+    philox512<1>(rk, x);
+    emit(g, x[0]);
+  }
+}
+
+}  // namespace
+
+ASCTWIN_AVX512_FN void wordsGroupsAvx512(int64_t seed, int64_t offset, uint64_t firstBlock,
+                                         size_t groups, uint32_t* out) {
+  runGroups512(
+      seed, offset, firstBlock, groups,
+      [out](size_t g, const __m512i* x) __attribute__((
+          target(ASCTWIN_AVX512_TARGET), always_inline)) { storeWords512(x, out + 32 * g); });
+}
+
+ASCTWIN_AVX512_FN void maskGroupsAvx512(int64_t seed, int64_t offset, uint32_t threshold,
+                                        uint64_t firstBlock, size_t groups, uint8_t* out) {
+  const __m512i t = _mm512_set1_epi64(threshold);
+  runGroups512(
+      seed, offset, firstBlock, groups,
+      [ out, t ](size_t g, const __m512i* x)
+          __attribute__((target(ASCTWIN_AVX512_TARGET), always_inline)) {
+            const uint32_t bits = maskOf512(x, t);
+            std::memcpy(out + 4 * g, &bits, 4);
+          });
+}
+
+}  // namespace asctwin::dsa::detail
+
+#else  // not x86-64: the dispatcher never selects these.
+
+#include <cstdlib>
+
+namespace asctwin::dsa::detail {
+void wordsGroupsAvx512(int64_t, int64_t, uint64_t, size_t, uint32_t*) {
+  std::abort();
+}
+void maskGroupsAvx512(int64_t, int64_t, uint32_t, uint64_t, size_t, uint8_t*) {
+  std::abort();
+}
+}  // namespace asctwin::dsa::detail
+
+#endif
