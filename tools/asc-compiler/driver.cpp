@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "devkit_tiling.h"
 #include "subprocess.h"
 #include "translate.h"
 
@@ -75,6 +77,27 @@ std::vector<std::string> withoutLanguage(const std::vector<std::string>& args) {
   return out;
 }
 
+// Devkit mode: the front end sends device printf to ::AscendC::printf, the
+// own API's; Huawei's headers declare theirs only in some units and after its
+// first use in their own device code, so devkit mode sends it to the twin's
+// kernel printf (asctwin/devkit/devkit_prelude.h) instead.
+std::string devkitDeviceCalls(std::string text) {
+  const std::string from = "::AscendC::printf";
+  const std::string to = "::asctwin::devkit::kernelPrintf";
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at)) {
+    const size_t end = at + from.size();
+    const bool whole = end >= text.size() ||
+                       !(std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_');
+    if (whole) {
+      text.replace(at, from.size(), to);
+      at += to.size();
+    } else {
+      at = end;
+    }
+  }
+  return text;
+}
+
 class Driver {
  public:
   Driver(const CommandLine& cl, const Toolchain& tc) : cl_(cl), tc_(tc) {}
@@ -88,6 +111,15 @@ class Driver {
   Driver& operator=(const Driver&) = delete;
 
   int run() {
+    if (!tc_.devkitBase.empty() && cl_.mode != Mode::Version && cl_.mode != Mode::Help &&
+        cl_.mode != Mode::LaunchHeaders) {
+      std::string error;
+      tilingDir_ = kernelTilingDir(tc_.devkitBase, &error);
+      if (tilingDir_.empty()) {
+        std::fprintf(stderr, "asctwin-asc: devkit mode: %s\n", error.c_str());
+        return 2;
+      }
+    }
     switch (cl_.mode) {
       case Mode::Version:
         std::printf(
@@ -143,10 +175,15 @@ class Driver {
       for (const std::string& d : devkitIncludeDirs(tc_.devkitBase)) {
         args.insert(args.end(), {"-isystem", d});
       }
+      // kernel_tiling/kernel_tiling.h, made from the root's definitions.
+      args.insert(args.end(), {"-isystem", tilingDir_});
       args.insert(args.end(),
                   {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit").string()});
     }
     args.insert(args.end(), {"-isystem", tc_.includeDir, "-include", "asctwin/asc_prelude.h"});
+    if (!tc_.devkitBase.empty()) {
+      args.insert(args.end(), {"-include", "asctwin/devkit/devkit_prelude.h"});
+    }
     return args;
   }
 
@@ -228,7 +265,9 @@ class Driver {
       }
       return 1;
     }
-    if (!writeFile(out, result.output)) {
+    std::string output = result.output;
+    if (!tc_.devkitBase.empty()) output = devkitDeviceCalls(output);
+    if (!writeFile(out, output)) {
       std::fprintf(stderr, "asctwin-asc: cannot write %s\n", out.c_str());
       return 2;
     }
@@ -415,6 +454,7 @@ class Driver {
   const Toolchain& tc_;
   fs::path tempDir_;
   int counter_ = 0;
+  std::string tilingDir_;  // devkit mode: holds kernel_tiling/kernel_tiling.h
 };
 
 }  // namespace

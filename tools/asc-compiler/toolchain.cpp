@@ -33,6 +33,24 @@ std::string devkitBaseOf(const fs::path& root) {
   return "";
 }
 
+// The first executable `name` on $PATH, or "".
+std::string onPath(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  if (path == nullptr) return "";
+  std::string dirs = path;
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    const size_t end = dirs.find(':', start);
+    const std::string dir =
+        dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    const fs::path candidate = fs::path(dir.empty() ? "." : dir) / name;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return "";
+}
+
 }  // namespace
 
 std::vector<std::string> devkitIncludeDirs(const std::string& base) {
@@ -59,10 +77,12 @@ Toolchain findToolchain(const std::string& hostCxxOverride, const std::string& d
     t.includeDir = ASCTWIN_SOURCE_INCLUDEDIR;
     t.libDir = ASCTWIN_BUILD_LIBDIR;
   }
+  const char* hostEnv = std::getenv("ASCTWIN_HOST_CXX");
+  const bool chosen = !hostCxxOverride.empty() || (hostEnv != nullptr && *hostEnv != '\0');
   if (!hostCxxOverride.empty()) {
     t.hostCxx = hostCxxOverride;
-  } else if (const char* env = std::getenv("ASCTWIN_HOST_CXX"); env != nullptr && *env != '\0') {
-    t.hostCxx = env;
+  } else if (chosen) {
+    t.hostCxx = hostEnv;
   } else if (pathExists(ASCTWIN_DEFAULT_HOST_CXX)) {
     t.hostCxx = ASCTWIN_DEFAULT_HOST_CXX;
   } else {
@@ -87,6 +107,13 @@ Toolchain findToolchain(const std::string& hostCxxOverride, const std::string& d
     if (pathExists(fs::path(home) / "asc" / "include" / "kernel_operator.h")) {
       t.devkitBase = (fs::path(home) / "asc").lexically_normal().string();
     }
+  }
+  // Huawei's headers name constructors by their template-id
+  // (`LocalTensor<T>(const LocalTensor<T>&)`), which C++20 forbids and GCC
+  // rejects; Clang accepts it. So devkit mode compiles with clang++ unless a
+  // compiler was chosen explicitly.
+  if (!chosen && !t.devkitBase.empty()) {
+    if (const std::string clang = onPath("clang++"); !clang.empty()) t.hostCxx = clang;
   }
   return t;
 }

@@ -1,0 +1,50 @@
+// Devkit mode: the per-core state of Huawei's CPU mode on the twin, one
+// record per running block, found through the calling core.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+namespace asctwin::kernel {
+struct CoreState;
+}
+
+namespace asctwin::devkit {
+
+// Storage of one block-local variable of Huawei's headers (the largest is a
+// pair of pointers); slot ids are fixed (block_local.cpp).
+inline constexpr uint32_t kSlotBytes = 16;
+inline constexpr uint32_t kSlotCount = 32;
+
+// The system registers of intrinsics_sys.h.
+inline constexpr uint32_t kSysRegCount = 8;
+
+struct DevkitCore {
+  const kernel::CoreState* core = nullptr;
+  const void* launch = nullptr;  // the launch the record was made for
+  int64_t blockIdx = -1;
+  alignas(16) std::array<std::array<uint8_t, kSlotBytes>, kSlotCount> slots{};
+  std::array<uint64_t, kSysRegCount> sysRegs{};
+  int32_t coreType = 0;    // g_coreType: AscendC::AIC (1) or AIV (2)
+  int64_t taskRation = 1;  // g_taskRation
+  bool isAtomic = false;   // g_isAtomic (Huawei's CPU-side atomic copies; unused on 2201)
+  int32_t atomicType = 0;  // g_atomicType
+  uint64_t tilingKey = 0;  // g_tilingKey
+  int32_t matmulCount = 0;
+  uint64_t fixpipeNdNz = 0;
+  uint32_t pipeGeneration = 0;  // TPipes made on this core (AscendCBufAbsAddr)
+  // Stand-ins for the local memories this core does not have (an AIV has no
+  // L1/L0/BT/FB), which Huawei's TPipe fills with garbage on every core: no
+  // instruction can reach them, since they are no memory of the core.
+  std::array<std::unique_ptr<uint8_t[]>, 8> absent;
+};
+
+// The record of the calling core, made fresh when the core runs a block it
+// has no record for (a new launch, or a new block on a reused core object).
+// Fails the way the kernel API does outside a kernel.
+DevkitCore& currentDevkitCore();
+// Drops the calling core's record (its block ended).
+void endDevkitBlock();
+
+}  // namespace asctwin::devkit

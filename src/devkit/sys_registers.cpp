@@ -1,0 +1,120 @@
+// The system, identity and cache intrinsics of devkit mode
+// (include/asctwin/devkit/intrinsics_sys.h) and the calling core's local
+// memories as Huawei's CPU mode looks them up (hardware_map.h).
+#include <chrono>
+#include <cstdint>
+
+#include "asctwin/devkit/hardware_map.h"
+#include "asctwin/devkit/intrinsics_sys.h"
+#include "asctwin/kernel/runtime.h"
+#include "devkit/core_store.h"
+#include "devkit/local_space.h"
+
+namespace asctwin::devkit {
+namespace {
+
+using kernel::Site;
+using kernel::Space;
+
+// Huawei's Hardware values (GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF) as the
+// twin's spaces.
+constexpr Space kSpaceOfHardware[kHardwareCount] = {Space::GM,  Space::UB,  Space::L1, Space::L0A,
+                                                    Space::L0B, Space::L0C, Space::BT, Space::FB};
+
+}  // namespace
+
+// The sizes Huawei's CPU mode gives each local memory on architecture 2201
+// (ConstDefiner::bufferInitLen), which its TPipe fills on construction.
+constexpr uint32_t kCpuModeBytes[kHardwareCount] = {0,         192 * 1024, 512 * 1024, 64 * 1024,
+                                                    64 * 1024, 128 * 1024, 1024,       7 * 1024};
+
+uint8_t* hardwareBase(uint8_t hardware) {
+  if (hardware == 0 || hardware >= kHardwareCount || !kernel::inKernel()) return nullptr;
+  const Space s = kSpaceOfHardware[hardware];
+  if (uint8_t* base = kernel::localBase(s);
+      base != nullptr && kernel::localSize(s) >= kCpuModeBytes[hardware])
+    return base;
+  // A memory the core lacks (or a UB the launch made smaller than the CPU
+  // mode's): a stand-in no instruction of this core can address.
+  auto& absent = currentDevkitCore().absent[hardware];
+  if (!absent) absent = std::make_unique<uint8_t[]>(kCpuModeBytes[hardware]);
+  return absent.get();
+}
+
+bool localRefOf(uint64_t addr, uint32_t bytes, kernel::LocalRef* out) {
+  for (uint8_t h = 1; h < kHardwareCount; ++h) {
+    const Space s = kSpaceOfHardware[h];
+    uint8_t* base = kernel::localBase(s);
+    if (base == nullptr) continue;
+    const uint64_t lo = reinterpret_cast<uintptr_t>(base);
+    const uint64_t size = kernel::localSize(s);
+    if (addr < lo || addr + bytes > lo + size) continue;
+    out->space = s;
+    out->ptr = base + (addr - lo);
+    out->offset = static_cast<uint32_t>(addr - lo);
+    out->bytes = bytes;
+    return true;
+  }
+  return false;
+}
+
+uint64_t readSysReg(SysReg r) {
+  return currentDevkitCore().sysRegs[static_cast<uint32_t>(r)];
+}
+
+void writeSysReg(SysReg r, uint64_t value) {
+  currentDevkitCore().sysRegs[static_cast<uint32_t>(r)] = value;
+}
+
+int64_t coreBlockIdx() {
+  return kernel::blockIdx();
+}
+int64_t coreBlockNum() {
+  return kernel::blockNum();
+}
+int64_t coreSubBlockIdx() {
+  return kernel::coreKind() == kernel::CoreKind::AIV ? kernel::subBlockIdx() : 0;
+}
+int64_t coreSubBlockDim() {
+  return kernel::coreKind() == kernel::CoreKind::AIV ? kernel::taskRation() : 1;
+}
+int64_t coreId() {
+  // AIC cores first, then AIVs: distinct per core of the launch.
+  const int64_t ration = kernel::taskRation();
+  if (kernel::coreKind() == kernel::CoreKind::AIC) return kernel::blockIdx();
+  return kernel::blockNum() + kernel::blockIdx() * ration + kernel::subBlockIdx();
+}
+
+int64_t systemCycles() {
+  // The A2/A3 system counter runs at 50 MHz.
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count();
+  return ns / 20;
+}
+
+void dataCacheCleanInvalidate(const void* gm, bool entireCache, uint8_t /*target*/) {
+  kernel::GmRef ref;
+  ref.addr = reinterpret_cast<uintptr_t>(gm);
+  kernel::dcacheCleanInvalidate(ref, entireCache, Site{"dcci", "", 0});
+}
+
+void gmBypassLoad(const void* gm, void* out, uint32_t bytes) {
+  kernel::gmBypassRead(reinterpret_cast<uintptr_t>(gm), out, bytes, Site{"ld_dev", "", 0});
+}
+
+void gmBypassStore(void* gm, const void* in, uint32_t bytes) {
+  kernel::gmBypassWrite(reinterpret_cast<uintptr_t>(gm), in, bytes, Site{"st_dev", "", 0});
+}
+
+void dataSyncBarrier(uint8_t /*target*/) {
+  // dsb waits until the core's outstanding memory accesses completed: a
+  // full barrier of the core's pipes.
+  kernel::pipeBarrier(PIPE_ALL, Site{"dsb", "", 0});
+}
+
+void trapInstruction() {
+  kernel::fail(Site{"trap", "", 0}, "the kernel executed trap (Trap())");
+}
+
+}  // namespace asctwin::devkit

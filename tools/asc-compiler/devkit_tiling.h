@@ -1,0 +1,27 @@
+// Devkit mode: the kernel-side tiling structures of a devkit root
+// (kernel_tiling/kernel_tiling.h), made from the root's own tiling-data
+// definitions as CANN's build makes them, and cached per root.
+#pragma once
+
+#include <string>
+
+namespace asctwin::ascc {
+
+// The kernel_tiling.h text for the tiling-data definitions under
+// `adv_api` (every *tilingdata.h, in path order): each
+// BEGIN_TILING_DATA_DEF(Name) ... END_TILING_DATA_DEF becomes a plain
+// struct AscendC::tiling::Name (8-byte packing, fields zero-initialised),
+// and the structures kernels name unqualified are exported to the global
+// namespace.
+std::string kernelTilingHeader(const std::string& advApiDir);
+
+// A directory holding kernel_tiling/kernel_tiling.h for the devkit `base`
+// (generated when missing or older than a definition); "" and `error` on
+// failure. The cache is $ASCTWIN_DEVKIT_CACHE, else $XDG_CACHE_HOME/asctwin,
+// else ~/.cache/asctwin, else $TMPDIR, with one directory per root.
+std::string kernelTilingDir(const std::string& base, std::string* error);
+
+// The cache directory for the devkit `base` (created); "" on failure.
+std::string devkitCacheDir(const std::string& base, std::string* error);
+
+}  // namespace asctwin::ascc
