@@ -18,6 +18,11 @@ extern "C" {
 #define ACL_MAJOR_VERSION 1
 #define ACL_MINOR_VERSION 17
 #define ACL_PATCH_VERSION 0
+/* Documented in the API reference (aclmdlRIBindStream) but not in CANN's
+ * header: the flags of a stream bound to a model run instance. */
+#define ACL_MODEL_STREAM_FLAG_HEAD 0x00000000U
+#define ACL_MODEL_STREAM_FLAG_DEFAULT 0x7FFFFFFFU
+
 #define ACL_EVENT_SYNC 0x00000001U
 #define ACL_EVENT_CAPTURE_STREAM_PROGRESS 0x00000002U
 #define ACL_EVENT_TIME_LINE 0x00000008U

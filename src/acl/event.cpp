@@ -147,27 +147,26 @@ Status recordEvent(aclrtEvent event, aclrtStream stream) {
   s = resolveStream(stream, &st);
   if (!s) return s;
   EventState* state = e->state;
-  // Captured records are issued again on every replay: the generation is
-  // taken when the task runs, not when it is enqueued.
-  if (st->capturing()) {
-    st->enqueue("RecordEvent", [state] {
-      state->recorded.fetch_add(1);
+  // A record completes generation `gen` when the stream reaches it. Captured,
+  // the generation is issued when the model is launched (so that waits issued
+  // after the launch wait for it).
+  auto completeTask = [state](uint64_t gen) {
+    return device::Stream::Task([state, gen] {
       state->timestampUs.store(hostMicros());
-      state->completed.fetch_add(1);
+      uint64_t cur = state->completed.load();
+      while (cur < gen && !state->completed.compare_exchange_weak(cur, gen)) {
+      }
       state->flag.store(1);
       return Status::ok();
     });
+  };
+  if (st->capturing()) {
+    st->enqueueCapturable("RecordEvent", nullptr, [state, completeTask] {
+      return completeTask(state->recorded.fetch_add(1) + 1);
+    });
     return Status::ok();
   }
-  const uint64_t gen = state->recorded.fetch_add(1) + 1;
-  st->enqueue("RecordEvent", [state, gen] {
-    state->timestampUs.store(hostMicros());
-    uint64_t cur = state->completed.load();
-    while (cur < gen && !state->completed.compare_exchange_weak(cur, gen)) {
-    }
-    state->flag.store(1);
-    return Status::ok();
-  });
+  st->enqueue("RecordEvent", completeTask(state->recorded.fetch_add(1) + 1));
   return Status::ok();
 }
 
@@ -194,18 +193,28 @@ Status streamWaitEvent(aclrtStream stream, aclrtEvent event, int32_t timeoutMs) 
   s = resolveStream(stream, &st);
   if (!s) return s;
   EventState* state = e->state;
-  state->waitsIssued.fetch_add(1);
   const bool counts = e->countsRecords;
-  const uint64_t gen = state->recorded.load();
-  st->enqueue("StreamWaitEvent", [state, counts, gen, timeoutMs] {
-    const bool ok = counts ? pollUntil([&] { return state->completed.load() >= gen; }, timeoutMs)
-                           : pollUntil([&] { return state->flag.load() != 0; }, timeoutMs);
-    state->waitsDone.fetch_add(1);
-    if (!ok)
-      return Status(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
-                    "the event was not recorded within " + std::to_string(timeoutMs) + " ms");
+  auto waitTask = [state, counts, timeoutMs](uint64_t gen) {
+    state->waitsIssued.fetch_add(1);
+    return device::Stream::Task([state, counts, gen, timeoutMs] {
+      const bool ok =
+          counts ? pollUntil([&] { return state->completed.load() >= gen; }, timeoutMs)
+                 : pollUntil([&] { return state->flag.load() != 0; }, timeoutMs);
+      state->waitsDone.fetch_add(1);
+      if (!ok)
+        return Status(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+                      "the event was not recorded within " + std::to_string(timeoutMs) + " ms");
+      return Status::ok();
+    });
+  };
+  // The generation waited for is the latest record issued when the wait is
+  // (captured: when the model is launched).
+  if (st->capturing()) {
+    st->enqueueCapturable("StreamWaitEvent", nullptr,
+                          [state, waitTask] { return waitTask(state->recorded.load()); });
     return Status::ok();
-  });
+  }
+  st->enqueue("StreamWaitEvent", waitTask(state->recorded.load()));
   return Status::ok();
 }
 

@@ -272,6 +272,10 @@ Status DeviceMemory::free(void* p) {
     if (hostLive_.count(key))
       return invalidParam("devPtr " + hexPtr(key) +
                           " is host memory from aclrtMallocHost; free it with aclrtFreeHost");
+    if (mapped_.count(key))
+      return invalidParam("devPtr " + hexPtr(key) +
+                          " is mapped or managed memory, not an aclrtMalloc allocation (release it "
+                          "with aclrtUnmapMem, aclrtFree of managed memory or aclrtHostUnregister)");
     // Inside some allocation but not its base?
     auto up = live_.upper_bound(key);
     if (up != live_.begin()) {
@@ -311,11 +315,50 @@ bool DeviceMemory::find(const void* p, AllocationInfo* out) const {
   const auto key = reinterpret_cast<uintptr_t>(p);
   std::shared_lock lock(mu_);
   auto it = live_.upper_bound(key);
-  if (it == live_.begin()) return false;
-  --it;
-  if (key >= it->first + it->second.info.size) return false;
-  if (out) *out = it->second.info;
+  if (it != live_.begin()) {
+    --it;
+    if (key < it->first + it->second.info.size) {
+      if (out) *out = it->second.info;
+      return true;
+    }
+  }
+  auto m = mapped_.upper_bound(key);
+  if (m == mapped_.begin()) return false;
+  --m;
+  if (key >= m->first + m->second.size) return false;
+  if (out) *out = m->second;
   return true;
+}
+
+Status DeviceMemory::addMapped(int32_t device, void* base, size_t size) {
+  const auto key = reinterpret_cast<uintptr_t>(base);
+  if (base == nullptr || size == 0) return invalidParam("mapped range must be non-empty");
+  std::unique_lock lock(mu_);
+  auto overlaps = [&](const auto& m, auto sizeOf) {
+    auto it = m.lower_bound(key + size);
+    if (it == m.begin()) return false;
+    --it;
+    return it->first + sizeOf(it->second) > key;
+  };
+  if (overlaps(live_, [](const Live& l) { return l.info.size; }) ||
+      overlaps(mapped_, [](const AllocationInfo& a) { return a.size; }))
+    return invalidParam("range " + hexPtr(key) + " of " + std::to_string(size) +
+                        " bytes overlaps device memory already in use");
+  AllocationInfo info;
+  info.base = key;
+  info.size = size;
+  info.id = nextId_++;
+  info.device = device;
+  mapped_.emplace(key, info);
+  return Status::ok();
+}
+
+Status DeviceMemory::removeMapped(void* base) {
+  std::unique_lock lock(mu_);
+  if (mapped_.erase(reinterpret_cast<uintptr_t>(base)) == 0)
+    return invalidParam("address " + hexPtr(reinterpret_cast<uintptr_t>(base)) +
+                        " is not the start of a mapped device range");
+  return Status::ok();
 }
 
 bool DeviceMemory::isDevicePointer(const void* p) const { return find(p, nullptr); }

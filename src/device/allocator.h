@@ -116,6 +116,13 @@ class DeviceMemory {
   MemStats stats(int32_t device) const;
   void resetPeakStats(int32_t device);
 
+  // Device memory that is not an allocation of this allocator but counts as
+  // device memory for every check: virtual ranges with physical memory mapped
+  // (aclrtMapMem), managed memory, host memory registered for device access.
+  // The range must not overlap a live allocation or another mapped range.
+  Status addMapped(int32_t device, void* base, size_t size);
+  Status removeMapped(void* base);
+
   // Host-pinned allocations (aclrtMallocHost): tracked so that aclrtFreeHost
   // can reject foreign pointers and device pointers.
   Status allocateHost(size_t size, void** out);
@@ -167,6 +174,7 @@ class DeviceMemory {
   std::map<int32_t, DeviceState> devices_;
   uint64_t nextId_ = 1;
   std::map<uintptr_t, size_t> hostLive_;
+  std::map<uintptr_t, AllocationInfo> mapped_;
 };
 
 }  // namespace asctwin::device

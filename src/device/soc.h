@@ -25,7 +25,7 @@ struct SocSpec {
   uint64_t btBytes = 1024;            // BiasTable buffer (C2) per AIC
   uint64_t fbBytes = 2048;            // Fixpipe buffer (C2PIPE2GM) per AIC
   uint64_t hbmBytes = 32ull << 30;    // device memory capacity
-  uint32_t deviceCount = 1;           // devices visible to aclrtSetDevice
+  uint32_t deviceCount = 8;           // devices visible to aclrtSetDevice (an 8-NPU server)
   uint32_t dataBlockBytes = 32;       // UB/L1 operand alignment, DataCopy unit
   uint32_t vectorRepeatBytes = 256;   // bytes covered by one vector repeat
 };

@@ -56,7 +56,9 @@ bool Stream::stopOnFailure() const {
   return config_.stopOnFailure;
 }
 
-void Stream::enqueue(std::string name, Task task) {
+void Stream::enqueue(std::string name, Task task) { enqueueCapturable(std::move(name), std::move(task), nullptr); }
+
+void Stream::enqueueCapturable(std::string name, Task task, LaunchTask atLaunch) {
   CaptureSink sink;
   {
     std::lock_guard lock(mu_);
@@ -67,7 +69,7 @@ void Stream::enqueue(std::string name, Task task) {
     }
   }
   if (sink) {
-    sink(std::move(name), std::move(task));
+    sink(std::move(name), std::move(task), std::move(atLaunch));
     return;
   }
   wake_.notify_one();

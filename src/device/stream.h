@@ -25,8 +25,12 @@ namespace asctwin::device {
 class Stream {
  public:
   using Task = std::function<Status()>;
-  // Receives a task enqueued while the stream is captured.
-  using CaptureSink = std::function<void(std::string name, Task task)>;
+  // Makes the task a captured entry runs, when its model is launched (event
+  // records and waits take their generation then, not at capture).
+  using LaunchTask = std::function<Task()>;
+  // Receives a task enqueued while the stream is captured (atLaunch may be
+  // empty: the task itself is run on every replay).
+  using CaptureSink = std::function<void(std::string name, Task task, LaunchTask atLaunch)>;
 
   struct Config {
     uint32_t flags = 0;     // ACL_STREAM_* flags as created
@@ -51,6 +55,9 @@ class Stream {
   // Queues `task` (or gives it to the capture sink); `name` appears in the
   // error message if it fails.
   void enqueue(std::string name, Task task);
+  // As enqueue, with the form a capture records: `atLaunch` is called when the
+  // captured model is launched and returns the task to run then.
+  void enqueueCapturable(std::string name, Task now, LaunchTask atLaunch);
   // Queues a task that bypasses capture and is not counted: it keeps `hold`
   // alive until every task queued before it has run or been skipped.
   void holdUntilDrained(std::shared_ptr<void> hold);

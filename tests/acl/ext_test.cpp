@@ -61,12 +61,12 @@ TEST_F(AclExt, StatsArguments) {
   EXPECT_GE(s.peakInUseBytes, s.inUseBytes);
   EXPECT_GE(s.peakReservedBytes, s.reservedBytes);
   EXPECT_GE(s.inUseBytes, s.requestedBytes);
-  EXPECT_REJECTED(asctwinMemGetStats(1, &s), ACL_ERROR_RT_INVALID_DEVICEID,
-                  "asctwinMemGetStats: ", "deviceId must be in [0, 1)", "got 1");
+  EXPECT_REJECTED(asctwinMemGetStats(8, &s), ACL_ERROR_RT_INVALID_DEVICEID,
+                  "asctwinMemGetStats: ", "deviceId must be in [0, 8)", "got 8");
   EXPECT_REJECTED(asctwinMemGetStats(-1, &s), ACL_ERROR_RT_INVALID_DEVICEID, "got -1");
   EXPECT_REJECTED(asctwinMemGetStats(0, nullptr), ACL_ERROR_INVALID_PARAM,
                   "stats must not be null");
-  EXPECT_REJECTED(asctwinMemResetPeakStats(5), ACL_ERROR_RT_INVALID_DEVICEID,
+  EXPECT_REJECTED(asctwinMemResetPeakStats(9), ACL_ERROR_RT_INVALID_DEVICEID,
                   "asctwinMemResetPeakStats: ");
   ASSERT_EQ(asctwinSocSetField("deviceCount", 2), ACL_SUCCESS);
   EXPECT_EQ(asctwinMemGetStats(1, &s), ACL_SUCCESS);
