@@ -25,6 +25,8 @@
 #include "asctwin/kernel/vector_unary.h"
 #include "asctwin/kernel/vector_fused.h"
 #include "asctwin/kernel/vector_reduce.h"
+#include "asctwin/kernel/vector_layout.h"
+#include "asctwin/kernel/vector_sort.h"
 #include "asctwin/kernel/cube_load.h"
 #include "asctwin/kernel/cube_mmad.h"
 #include "asctwin/kernel/cube_fixpipe.h"

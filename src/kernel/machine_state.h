@@ -32,6 +32,12 @@ struct MachineState {
   uint64_t maxMinCnt = 0;
   uint64_t accVal = 0;
   uint64_t rsvdCnt = 0;
+  // VMS4_SR: the region proposals vmrgsort4 took from each list (16 bits
+  // each, list 0 lowest).
+  uint64_t vms4Sr = 0;
+  // VA0..VA7: 8 UB addresses each (set_va_reg_sb), the address lists of
+  // scatter_vnchwconv (dst in VA0/VA1, src in VA2/VA3).
+  uint64_t va[8][8] = {};
 
   // The cube unit's registers (src/isa/cube_*.cpp, docs/cube.md).
   // FPC: Fixpipe config (ReluPre address [7:0] in 64 B, QuantPre address

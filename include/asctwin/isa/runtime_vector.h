@@ -61,4 +61,55 @@ void vreduceBlock(VRed op, Elem t, void* dst, const void* src, uint8_t repeat,
 void vreducePair(Elem t, void* dst, const void* src, uint8_t repeat, uint16_t dstRepStride,
                  uint16_t srcBlkStride, uint16_t srcRepStride, const char* name);
 
+// --- layout -------------------------------------------------------------------------------
+// vcopy: element copy with block/repeat strides under the mask (16/32-bit).
+void vcopy(uint32_t elemBytes, void* dst, const void* src, uint8_t repeat, VStride dstS,
+           VStride srcS, const char* name);
+// vbrcb: each of the 8 source elements of an iteration (src advances 8
+// elements per iteration) fills one 32-byte block of dst; ignores MASK.
+void vbrcb(uint32_t elemBytes, void* dst, const void* src, uint16_t dstBlkStride,
+           uint16_t dstRepStride, uint8_t repeat, const char* name);
+// vgatherb: block b of iteration r of dst is the 32 bytes at UB byte address
+// baseAddr + offsets[r * 8 + b]; ignores MASK.
+void vgatherb(void* dst, const void* offsets, uint32_t baseAddr, uint16_t dstRepStride,
+              uint8_t dstBlkStride, uint8_t repeat, const char* name);
+// vreducev2 (GatherMask): the lanes of src0 whose pattern bit is set, packed
+// into dst over all iterations. pattern 1..7 is fixed; 0 takes the bits at
+// src1 (consumed continuously inside an iteration, src1RepStride blocks
+// between iterations). Normal mode: every lane of `repeat` iterations; counter
+// mode: the first MASK-count lanes of each of `repeat` iterations. The kept
+// count goes to RSVD_CNT.
+void vreducev2(uint32_t elemBytes, void* dst, const void* src0, const void* src1, uint16_t repeat,
+               uint8_t src0BlkStride, uint8_t pattern, uint16_t src0RepStride,
+               uint8_t src1RepStride, const char* name);
+// vtranspose: one 16x16 matrix of 16-bit elements (512 contiguous bytes).
+void vtranspose(void* dst, const void* src, const char* name);
+// set_va_reg_sb: VA register `reg` takes 8 addresses; vld_va_reg loads them
+// from UB (the first 8 or, `high`, the next 8 uint64 at src).
+void setVaReg(uint8_t reg, const uint64_t addrs[8]);
+void loadVaReg(uint8_t reg, const void* src, bool high, const char* name);
+// scatter_vnchwconv_b8/b16/b32: 16 source blocks (srcReg, srcReg + 1) to 16
+// destination blocks (dstReg, dstReg + 1), transposed: b16 block i = element i of
+// every source block; b32 blocks 2c and 2c+1 = element c of source blocks
+// 0..7 and 8..15; b8: half a block (dstHigh: the upper half) = byte i (+16
+// with srcHigh) of every source block. Iteration r moves every address by
+// r repeat strides (one stride when repeat is 1, as the reference says).
+// dstReg/srcReg name the first of the two VA registers of each list.
+void vnchwconv(uint32_t elemBytes, uint8_t dstReg, uint8_t srcReg, uint8_t repeat,
+               uint16_t dstRepStride, uint16_t srcRepStride, bool dstHigh, bool srcHigh,
+               const char* name);
+// vbitsort (Sort32): each iteration sorts 32 (value, index) pairs by value,
+// descending (equal values keep their order), into 8-byte regions of dst
+// (value in the low bytes, the uint32 index in the high 4).
+void vbitsort(Elem t, void* dst, const void* values, const void* indices, uint8_t repeat,
+              const char* name);
+// vmrgsort4 (MrgSort): merges the sorted region lists at src[i] (lens[i]
+// regions; validMask bit i says whether list i takes part) into dst,
+// descending, earlier lists first on equal values; `exhausted`: stop when a
+// list runs out. Repeats take 4 consecutive lists of equal length each. The
+// regions taken per list go to VMS4_SR.
+void vmrgsort4(Elem t, void* dst, void* const src[4], const uint16_t lens[4], uint8_t validMask,
+               bool exhausted, uint8_t repeat, const char* name);
+uint64_t vms4Result();
+
 }  // namespace asctwin::isa

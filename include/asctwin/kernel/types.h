@@ -250,6 +250,107 @@ enum class CacheMode {
 };
 enum class CacheRwMode { READ = 1, WRITE = 2, RW = 3 };
 
+// Copy (UB -> UB under the mask): block strides and repeat sizes in blocks.
+struct CopyRepeatParams {
+  CopyRepeatParams() {}
+  CopyRepeatParams(const uint16_t dstStrideIn, const uint16_t srcStrideIn, uint16_t dstRepeatSizeIn,
+                   uint16_t srcRepeatSizeIn)
+      : dstStride(dstStrideIn),
+        srcStride(srcStrideIn),
+        dstRepeatSize(dstRepeatSizeIn),
+        srcRepeatSize(srcRepeatSizeIn) {}
+  uint16_t dstStride = 1;
+  uint16_t srcStride = 1;
+  uint16_t dstRepeatSize = 8;
+  uint16_t srcRepeatSize = 8;
+};
+
+struct BrcbRepeatParams {
+  BrcbRepeatParams() {}
+  BrcbRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t dstRepStrideIn)
+      : dstRepStride(dstRepStrideIn), dstBlkStride(dstBlkStrideIn) {}
+  uint32_t blockNumber = 8;
+  uint16_t dstRepStride = 8;
+  uint16_t dstBlkStride = 1;
+  uint8_t src0BlkStride = 1;
+  uint8_t src1BlkStride = 1;
+  uint8_t src0RepStride = 8;
+  uint8_t src1RepStride = 8;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+};
+
+struct GatherRepeatParams {
+  GatherRepeatParams() {}
+  GatherRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t dstRepStrideIn)
+      : dstRepStride(dstRepStrideIn), dstBlkStride(dstBlkStrideIn) {}
+  uint32_t blockNumber = 8;
+  uint16_t dstRepStride = 8;
+  uint8_t dstBlkStride = 1;
+  uint8_t src0BlkStride = 1;
+  uint8_t src1BlkStride = 1;
+  uint8_t src0RepStride = 8;
+  uint8_t src1RepStride = 8;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+};
+
+enum class GatherMaskMode : uint8_t { VERSION_V1 = 0, VERSION_V2 = 1 };
+// Architecture 2201's default (the misspelt name is the real one too).
+const GatherMaskMode defaultGahterMaskMode = GatherMaskMode::VERSION_V2;
+const GatherMaskMode defaultGatherMaskMode = GatherMaskMode::VERSION_V2;
+
+struct GatherMaskParams {
+  GatherMaskParams() {}
+  GatherMaskParams(const uint8_t src0BlockStrideIn, const uint16_t repeatTimesIn,
+                   const uint16_t src0RepeatStrideIn, const uint8_t src1RepeatStrideIn)
+      : src0BlockStride(src0BlockStrideIn),
+        repeatTimes(repeatTimesIn),
+        src0RepeatStride(src0RepeatStrideIn),
+        src1RepeatStride(src1RepeatStrideIn) {}
+  uint8_t src0BlockStride = 1;
+  uint16_t repeatTimes = 0;
+  uint16_t src0RepeatStride = 8;
+  uint8_t src1RepeatStride = 8;
+};
+
+// TransDataTo5HD: 16 address lists of one instruction.
+constexpr int32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
+struct TransDataTo5HDParams {
+  constexpr TransDataTo5HDParams() = default;
+  constexpr TransDataTo5HDParams(const bool dstHighHalfIn, const bool srcHighHalfIn,
+                                 const uint8_t repeatTimesIn, const uint16_t dstRepStrideIn,
+                                 const uint16_t srcRepStrideIn)
+      : dstHighHalf(dstHighHalfIn),
+        srcHighHalf(srcHighHalfIn),
+        repeatTimes(repeatTimesIn),
+        dstRepStride(dstRepStrideIn),
+        srcRepStride(srcRepStrideIn) {}
+  bool dstHighHalf = false;
+  bool srcHighHalf = false;
+  uint8_t repeatTimes = 1;
+  uint16_t dstRepStride = 0;
+  uint16_t srcRepStride = 0;
+};
+
+// MrgSort: up to 4 sorted lists of (score, index) regions.
+constexpr int32_t MRG_SORT_ELEMENT_LEN = 4;
+struct MrgSort4Info {
+  MrgSort4Info() {}
+  MrgSort4Info(const uint16_t elementLengthsIn[MRG_SORT_ELEMENT_LEN],
+               const bool ifExhaustedSuspensionIn, const uint16_t validBitIn,
+               const uint16_t repeatTimesIn)
+      : ifExhaustedSuspension(ifExhaustedSuspensionIn),
+        validBit(validBitIn),
+        repeatTimes(static_cast<uint8_t>(repeatTimesIn)) {
+    for (int32_t i = 0; i < MRG_SORT_ELEMENT_LEN; ++i) elementLengths[i] = elementLengthsIn[i];
+  }
+  uint16_t elementLengths[MRG_SORT_ELEMENT_LEN] = {0};
+  bool ifExhaustedSuspension = false;
+  uint16_t validBit = 0;
+  uint8_t repeatTimes = 1;
+};
+
 // DataCopyPad's layout of the destination (Compact exists on Ascend 950 only).
 enum class PaddingMode : uint8_t { Normal = 0, Compact };
 
