@@ -22,7 +22,7 @@ typedef struct acldumpChunk {
   uint32_t isLastChunk;
   int64_t offset;
   int32_t flag;
-  uint8_t dataBuf[0];
+  __extension__ uint8_t dataBuf[0]; /* asctwin: __extension__ keeps -Wpedantic quiet */
 } acldumpChunk;
 
 ACL_DUMP_API aclError acldumpRegCallback(int32_t (*const messageCallback)(const acldumpChunk*,

@@ -1,4 +1,9 @@
 // C entry points: device and host allocations, memory info (acl/acl_rt.h).
+#include <memory>
+#include <mutex>
+#include <set>
+#include <vector>
+
 #include "acl/acl_rt.h"
 #include "acl/c_boundary.h"
 #include "acl/runtime.h"
@@ -9,6 +14,55 @@ using asctwin::invalidParam;
 using asctwin::Status;
 using asctwin::acl::guard;
 using asctwin::device::DeviceMemory;
+
+namespace asctwin::acl {
+namespace {
+
+// Memory freed while streams destroyed with aclrtDestroyStreamForce still run
+// their queued work: that work counts as already dispatched to the device
+// (where it would long have finished), so the memory is released once it
+// has run. The pointer is dead for the API at once.
+std::mutex gDeferredMu;
+std::set<const void*>& deferred() {
+  static auto* s = new std::set<const void*>();
+  return *s;
+}
+
+Status freeAfterOrphans(void* p, bool host) {
+  {
+    std::lock_guard lock(gDeferredMu);
+    if (deferred().count(p) != 0)
+      return invalidParam(std::string(host ? "hostPtr " : "devPtr ") + hexPointer(p) +
+                          " was already freed");
+  }
+  std::vector<device::Stream*> busy;
+  forEachBusyOrphan([&](device::Stream& s) { busy.push_back(&s); });
+  if (busy.empty()) return host ? DeviceMemory::instance().freeHost(p) : DeviceMemory::instance().free(p);
+  // Validate now (a foreign pointer fails here), release later.
+  device::AllocationInfo a;
+  const bool known = host ? DeviceMemory::instance().isHostAllocation(p)
+                          : DeviceMemory::instance().find(p, &a) &&
+                                a.base == reinterpret_cast<uintptr_t>(p);
+  if (!known) return host ? DeviceMemory::instance().freeHost(p) : DeviceMemory::instance().free(p);
+  {
+    std::lock_guard lock(gDeferredMu);
+    deferred().insert(p);
+  }
+  auto release = std::shared_ptr<void>(p, [host](void* q) {
+    if (host) {
+      (void)DeviceMemory::instance().freeHost(q);
+    } else {
+      (void)DeviceMemory::instance().free(q);
+    }
+    std::lock_guard lock(gDeferredMu);
+    deferred().erase(q);
+  });
+  forEachBusyOrphan([&](device::Stream& s) { s.holdUntilDrained(release); });
+  return Status::ok();
+}
+
+}  // namespace
+}  // namespace asctwin::acl
 
 extern "C" {
 
@@ -31,7 +85,8 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
 
 aclError aclrtFree(void* devPtr) {
   return guard("aclrtFree", [&] {
-    return DeviceMemory::instance().free(devPtr);
+    if (devPtr == nullptr) return invalidParam("devPtr must not be null");
+    return asctwin::acl::freeAfterOrphans(devPtr, false);
   });
 }
 
@@ -43,7 +98,8 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
 
 aclError aclrtFreeHost(void* hostPtr) {
   return guard("aclrtFreeHost", [&] {
-    return DeviceMemory::instance().freeHost(hostPtr);
+    if (hostPtr == nullptr) return DeviceMemory::instance().freeHost(hostPtr);
+    return asctwin::acl::freeAfterOrphans(hostPtr, true);
   });
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "acl/c_boundary.h"
+#include "acl/dump.h"
 
 namespace asctwin::acl {
 namespace {
@@ -51,7 +52,7 @@ Status checkConfigFile(const char* path) {
   if (!doc.is_object())
     return Status(code::kParseFile, where + " must contain a JSON object, got a JSON " +
                                         std::string(doc.type_name()));
-  return Status::ok();
+  return applyDumpConfig(text);
 }
 
 }  // namespace asctwin::acl

@@ -1,6 +1,7 @@
 // The aclInit configuration file: CANN accepts a JSON file (dump, profiling
 // and error-message options). asctwin checks that it is readable and is an
-// empty document or a JSON object; its keys are accepted and ignored.
+// empty document or a JSON object, and applies its "dump" section
+// (acl/dump.h); other keys are accepted and ignored.
 #pragma once
 
 #include "common/status.h"

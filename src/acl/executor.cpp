@@ -79,6 +79,7 @@ Status execute(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
   } catch (...) {
     result = fromException(std::current_exception(), kNnInner);
   }
+  if (result) dumpOperator(op, executor->dumpTensors(), *target);
   // The stream keeps the plan alive until the tasks enqueued before now ran.
   target->enqueue(op + " (release executor)", [held] { return Status::ok(); });
   return result;

@@ -14,6 +14,9 @@
 #include <memory>
 #include <string>
 
+#include <vector>
+
+#include "acl/dump.h"
 #include "aclnn/aclnn_base.h"
 #include "common/status.h"
 #include "device/stream.h"
@@ -33,6 +36,9 @@ struct aclOpExecutor {
   // Enqueues the plan's tasks on `stream`. `workspace` holds at least
   // workspaceSize() bytes of device memory (null when that is 0). The default
   // plan has nothing to do (e.g. an empty tensor).
+  // The tensors the data dump writes after the operator (default: none).
+  virtual std::vector<asctwin::acl::DumpTensor> dumpTensors() const { return {}; }
+
   virtual asctwin::Status enqueue(void* workspace, uint64_t workspaceSize,
                                   asctwin::device::Stream& stream) {
     (void)workspace;

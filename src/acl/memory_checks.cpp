@@ -93,7 +93,11 @@ Status checkMemset(void* devPtr, size_t maxCount, size_t count) {
   if (count > maxCount)
     return invalidParam("count (" + std::to_string(count) + ") must not exceed maxCount (" +
                         std::to_string(maxCount) + ")");
-  return checkDeviceRange(devPtr, count, "devPtr", "memset writes device memory only");
+  // Host or device memory, told apart by the address (11-03: "系统根据地址判定是Host
+  // 还是Device"); a range that starts in device memory must stay inside it.
+  if (device::DeviceMemory::instance().isDevicePointer(devPtr))
+    return checkDeviceRange(devPtr, count, "devPtr", "memset of device memory");
+  return checkHostRange(devPtr, count, "devPtr", "memset of host memory");
 }
 
 }  // namespace asctwin::acl

@@ -49,6 +49,10 @@ bool deterministic();
 // whose work still runs), under the state lock: fn must not call back.
 void forEachStream(const std::function<void(device::Stream&)>& fn);
 
+// Calls fn for every stream destroyed with aclrtDestroyStreamForce whose work
+// still runs (under the state lock).
+void forEachBusyOrphan(const std::function<void(device::Stream&)>& fn);
+
 // Implementation of the runtime entry points (no message prefix; the C
 // functions add the API name).
 Status initialize(const char* configPath);

@@ -197,6 +197,13 @@ void forEachStream(const std::function<void(device::Stream&)>& fn) {
   for (auto& o : st.orphans) fn(*o);
 }
 
+void forEachBusyOrphan(const std::function<void(device::Stream&)>& fn) {
+  auto& st = state();
+  std::lock_guard lock(st.mu);
+  for (auto& o : st.orphans)
+    if (!o->idle()) fn(*o);
+}
+
 Status resolveStream(aclrtStream stream, device::Stream** out) {
   if (out == nullptr) return invalidParam("out must not be null");
   *out = nullptr;

@@ -60,6 +60,15 @@ class BinaryExecutor final : public aclOpExecutor {
                  void* out)
       : aclOpExecutor(op, 0), t_(t), self_(self), other_(other), out_(out) {}
 
+  std::vector<acl::DumpTensor> dumpTensors() const override {
+    auto bytes = [](int type, uint64_t elems) {
+      return elems * static_cast<uint64_t>(acl::dataTypeSize(type));
+    };
+    return {{"input", self_, bytes(t_.selfType, t_.selfElems)},
+            {"input", other_, bytes(t_.otherType, t_.otherElems)},
+            {"output", out_, bytes(t_.outType, t_.outElems)}};
+  }
+
   Status enqueue(void*, uint64_t, device::Stream& stream) override {
     if (t_.total == 0) return Status::ok();
     stream.enqueue(t_.op == kOpAdd ? "Add" : "Mul",
