@@ -1,15 +1,22 @@
 #include "devkit_tiling.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <sstream>
 #include <system_error>
+#include <thread>
 #include <vector>
+
+#include "subprocess.h"
 
 namespace fs = std::filesystem;
 
@@ -108,7 +115,121 @@ std::vector<fs::path> definitionFiles(const std::string& advApiDir) {
   return files;
 }
 
+// Runs the commands, `jobs` at a time; true when all exit 0.
+bool runAll(const std::vector<std::vector<std::string>>& cmds, unsigned jobs, bool verbose) {
+  size_t next = 0;
+  unsigned running = 0;
+  bool ok = true;
+  while (next < cmds.size() || running > 0) {
+    while (ok && running < jobs && next < cmds.size()) {
+      const std::vector<std::string>& argv = cmds[next++];
+      const pid_t pid = ::fork();
+      if (pid == 0) _exit(runTool(argv, verbose));
+      if (pid < 0) {
+        ok = false;
+        break;
+      }
+      ++running;
+    }
+    if (running == 0) break;
+    int status = 0;
+    if (::wait(&status) > 0) {
+      --running;
+      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ok = false;
+    }
+  }
+  return ok;
+}
+
+// The sources of the host tiling library of a devkit base.
+std::vector<fs::path> tilingSources(const fs::path& base) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  const fs::path tiling = base / "impl" / "adv_api" / "tiling";
+  for (auto it = fs::recursive_directory_iterator(tiling, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->path().extension() == ".cpp") out.push_back(it->path());
+  }
+  for (const fs::path& p :
+       {base / "impl" / "adv_api" / "detail" / "host_log.cpp",
+        base / "impl" / "utils" / "tiling" / "platform" / "platform_ascendc.cpp",
+        base / "impl" / "utils" / "tiling" / "template_argument.cpp"}) {
+    if (fs::exists(p, ec)) out.push_back(p);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace
+
+std::string tilingLibrary(const std::string& base, const std::string& hostCxx,
+                          const std::vector<std::string>& includeArgs, bool verbose,
+                          std::string* error) {
+  const std::string dir = devkitCacheDir(base, error);
+  if (dir.empty()) return "";
+  const fs::path archive = fs::path(dir) / "libasctwin_devkit_tiling.a";
+  const std::vector<fs::path> sources = tilingSources(base);
+  if (sources.empty()) {
+    *error = base + " has no host tiling sources (impl/adv_api/tiling)";
+    return "";
+  }
+  // One build per root at a time (parallel makes link several programs).
+  const std::string lockPath = (fs::path(dir) / "tiling.lock").string();
+  const int lock = ::open(lockPath.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+  if (lock < 0 || ::flock(lock, LOCK_EX) != 0) {
+    *error = "cannot lock " + lockPath;
+    if (lock >= 0) ::close(lock);
+    return "";
+  }
+  std::error_code ec;
+  bool fresh = fs::exists(archive, ec);
+  if (fresh) {
+    const auto made = fs::last_write_time(archive, ec);
+    for (const fs::path& s : sources) {
+      if (fs::last_write_time(s, ec) > made) fresh = false;
+    }
+  }
+  std::string result = archive.string();
+  if (!fresh) {
+    std::fprintf(stderr,
+                 "asctwin-asc: devkit mode: compiling the host tiling library of %s "
+                 "(once per devkit root)\n",
+                 base.c_str());
+    const fs::path objDir = fs::path(dir) / "tiling-objects";
+    fs::remove_all(objDir, ec);
+    fs::create_directories(objDir, ec);
+    std::vector<std::vector<std::string>> compiles;
+    std::vector<std::string> objects;
+    for (size_t i = 0; i < sources.size(); ++i) {
+      const std::string obj =
+          (objDir / (std::to_string(i) + "-" + sources[i].stem().string() + ".o")).string();
+      std::vector<std::string> cmd = {hostCxx, "-c", "-std=c++17", "-O1", "-fPIC", "-w"};
+      cmd.insert(cmd.end(), includeArgs.begin(), includeArgs.end());
+      cmd.insert(cmd.end(), {sources[i].string(), "-o", obj});
+      compiles.push_back(cmd);
+      objects.push_back(obj);
+    }
+    const unsigned jobs = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
+    const fs::path tmp = archive.string() + ".tmp";
+    std::vector<std::string> ar = {"ar", "rcs", tmp.string()};
+    ar.insert(ar.end(), objects.begin(), objects.end());
+    fs::remove(tmp, ec);
+    if (!runAll(compiles, jobs, verbose) || runTool(ar, verbose) != 0) {
+      *error = "the host tiling library of " + base + " did not compile (see above)";
+      result.clear();
+    } else {
+      fs::rename(tmp, archive, ec);
+      if (ec) {
+        *error = "cannot write " + archive.string() + ": " + ec.message();
+        result.clear();
+      }
+      fs::remove_all(objDir, ec);
+    }
+  }
+  ::flock(lock, LOCK_UN);
+  ::close(lock);
+  return result;
+}
 
 std::string kernelTilingHeader(const std::string& advApiDir) {
   std::string structs;
@@ -158,6 +279,18 @@ std::string kernelTilingDir(const std::string& base, std::string* error) {
     for (const fs::path& f : definitionFiles(advApi)) {
       if (fs::last_write_time(f, ec) > made) fresh = false;
     }
+  }
+  // tiling/tiling_api.h, where a CANN install has it (a link to
+  // include/adv_api/tiling_api.h in the devkit's own build).
+  const fs::path api = fs::path(dir) / "tiling" / "tiling_api.h";
+  const std::string apiText = "// Generated by asctwin-asc (devkit mode).\n#include \"" +
+                              (fs::path(base) / "include" / "adv_api" / "tiling_api.h").string() +
+                              "\"\n";
+  if (!fs::exists(api, ec)) {
+    fs::create_directories(api.parent_path(), ec);
+    const fs::path apiTmp = api.string() + ".tmp." + std::to_string(::getpid());
+    std::ofstream(apiTmp, std::ios::binary | std::ios::trunc) << apiText;
+    fs::rename(apiTmp, api, ec);
   }
   if (fresh) return dir;
   fs::create_directories(header.parent_path(), ec);

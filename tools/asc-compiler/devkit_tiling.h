@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace asctwin::ascc {
 
@@ -20,6 +21,16 @@ std::string kernelTilingHeader(const std::string& advApiDir);
 // failure. The cache is $ASCTWIN_DEVKIT_CACHE, else $XDG_CACHE_HOME/asctwin,
 // else ~/.cache/asctwin, else $TMPDIR, with one directory per root.
 std::string kernelTilingDir(const std::string& base, std::string* error);
+
+// The devkit's host tiling library (the advanced API's tiling functions,
+// PlatformAscendC, the host log), compiled from the root's own sources
+// (impl/adv_api/tiling, impl/adv_api/detail/host_log.cpp,
+// impl/utils/tiling) against asctwin's host contract
+// (include/asctwin/devkit/host) with `hostCxx`, once per root, into
+// <cache>/libasctwin_devkit_tiling.a; "" and `error` on failure.
+std::string tilingLibrary(const std::string& base, const std::string& hostCxx,
+                          const std::vector<std::string>& includeArgs, bool verbose,
+                          std::string* error);
 
 // The cache directory for the devkit `base` (created); "" on failure.
 std::string devkitCacheDir(const std::string& base, std::string* error);

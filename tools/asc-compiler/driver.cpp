@@ -153,7 +153,12 @@ class Driver {
     std::vector<std::string> d = {"-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220"};
     // Huawei's headers build for a CPU in their CPU mode: devkit mode is that mode.
     if (cl_.runMode == "cpu" || !tc_.devkitBase.empty()) d.push_back("-DASCENDC_CPU_DEBUG=1");
-    if (!tc_.devkitBase.empty()) d.push_back("-DASCTWIN_DEVKIT=1");
+    if (!tc_.devkitBase.empty()) {
+      d.push_back("-DASCTWIN_DEVKIT=1");
+      // An ASC unit holds host and device code in one pass: Huawei's headers
+      // then take their host-compiler forms (typed enums, not DT_* macros).
+      d.push_back("-D__ASCC_HOST__");
+    }
     if (keepMarkers) {
       for (const char* m :
            {"__global__", "__aicore__", "__vector__", "__cube__", "__aicpu__", "__gm__"}) {
@@ -179,11 +184,31 @@ class Driver {
       args.insert(args.end(), {"-isystem", tilingDir_});
       args.insert(args.end(),
                   {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit").string()});
+      // The host side of the contract: register/, graph/, platform/, dlog.
+      args.insert(args.end(),
+                  {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit" / "host").string()});
     }
     args.insert(args.end(), {"-isystem", tc_.includeDir, "-include", "asctwin/asc_prelude.h"});
     if (!tc_.devkitBase.empty()) {
       args.insert(args.end(), {"-include", "asctwin/devkit/devkit_prelude.h"});
     }
+    return args;
+  }
+
+  // Devkit mode: the include path of the root's host tiling sources (as the
+  // devkit's own build has it), then asctwin's host contract.
+  std::vector<std::string> tilingIncludes() const {
+    const fs::path b(tc_.devkitBase);
+    std::vector<std::string> args;
+    for (const fs::path& d : {b / "impl" / "adv_api" / "tiling", b, b / "include",
+                              b / "include" / "adv_api", b / "include" / "basic_api",
+                              b / "include" / "utils", b / "include" / "utils" / "context",
+                              b / "include" / "utils" / "tiling" / "platform"}) {
+      args.push_back("-I" + d.string());
+    }
+    args.push_back("-I" + tilingDir_);
+    args.insert(args.end(), {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit" / "host").string(),
+                             "-isystem", tc_.includeDir});
     return args;
   }
 
@@ -442,9 +467,27 @@ class Driver {
     }
     std::vector<std::string> cmd = {tc_.hostCxx};
     for (const std::string& a : withoutLanguage(cl_.compileArgs)) cmd.push_back(a);
-    for (const std::string& a : inputs) cmd.push_back(a);
+    bool devkitTiling = false;
+    for (const std::string& a : inputs) {
+      // Devkit mode: CANN's libtiling_api is the devkit's own tiling code,
+      // compiled from the root (cached); asctwin's library answers what it
+      // asks the platform, log and graph libraries.
+      if (!tc_.devkitBase.empty() && !devkitTiling &&
+          (a == "-ltiling_api" || fs::path(a).filename().string().rfind("libtiling_api.", 0) == 0)) {
+        std::string error;
+        const std::string lib =
+            tilingLibrary(tc_.devkitBase, tc_.hostCxx, tilingIncludes(), cl_.verbose, &error);
+        if (lib.empty()) {
+          std::fprintf(stderr, "asctwin-asc: devkit mode: %s\n", error.c_str());
+          return 2;
+        }
+        cmd.push_back(lib);
+        devkitTiling = true;
+      }
+      cmd.push_back(a);
+    }
     cmd.insert(cmd.end(), {"-L" + tc_.libDir, "-Wl,-rpath," + tc_.libDir});
-    if (!linksTwin(inputs)) cmd.push_back("-lasctwin");
+    if (!linksTwin(inputs) || devkitTiling) cmd.push_back("-lasctwin");
     cmd.push_back("-pthread");
     if (!cl_.output.empty()) cmd.insert(cmd.end(), {"-o", cl_.output});
     return runTool(cmd, cl_.verbose);
