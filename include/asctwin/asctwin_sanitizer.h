@@ -8,7 +8,7 @@
 //   detcheck  : unordered-atomics, plain-write-vs-atomic
 //   synccheck : wait-without-set, unmatched-set, double-set,
 //               syncall-count-mismatch, deadlock-spin
-//   initcheck : uninit-ub-read, uninit-gm-read
+//   initcheck : uninit-ub-read, uninit-gm-read, uninit-gm-atomic
 // docs/checker.md says what each finding means and how to fix it.
 //
 // Two ways to use it:

@@ -136,18 +136,26 @@ void LaunchState::access(uint32_t core, const kernel::Access& a, const IssuedIns
                          uint32_t serial, AtomicOp op, DType type) {
   // A conservative superset would report bytes the instruction never touches.
   if (a.blockCount == 0 || a.blockBytes == 0 || !a.exact) return;
+  if (a.runs) {  // the exact bytes of an irregular pattern (masked lanes, cube fractals)
+    for (const kernel::Run& r : *a.runs)
+      accessRange(core, a.space, a.addr + r.offset, a.addr + r.offset + r.bytes, a.write,
+                  a.copiesPadding, who, serial, op, type);
+    return;
+  }
   if (a.blockCount == 1 || a.strideBytes == a.blockBytes) {
-    accessRange(core, a.space, a.addr, a.addr + a.extent(), a.write, who, serial, op, type);
+    accessRange(core, a.space, a.addr, a.addr + a.extent(), a.write, a.copiesPadding, who, serial,
+                op, type);
     return;
   }
   for (uint32_t b = 0; b < a.blockCount; ++b) {
     const uintptr_t lo = a.addr + b * a.strideBytes;
-    accessRange(core, a.space, lo, lo + a.blockBytes, a.write, who, serial, op, type);
+    accessRange(core, a.space, lo, lo + a.blockBytes, a.write, a.copiesPadding, who, serial, op,
+                type);
   }
 }
 
 void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, uintptr_t hi,
-                              bool write, const IssuedInstr& who, uint32_t serial, AtomicOp op,
+                              bool write, bool copiesPadding, const IssuedInstr& who, uint32_t serial, AtomicOp op,
                               DType type) {
   const bool gm = space == kernel::Space::GM;
   const Tid me = who.epoch.tid;
@@ -179,6 +187,7 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
   const bool race = (tools_ & racecheck) != 0;
   const bool det = (tools_ & detcheck) != 0;
   bool uninitUb = false;
+  bool anyInit = false;
 
   if (!write) {
     shadow_.forRange(lo, hi, [&](Cell& cell, uintptr_t clo, uintptr_t chi) {
@@ -188,6 +197,7 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
         for (const Acc& x : cell.atoms)
           if (unordered(x)) conflict(raceKind(x), x, clo, chi, "an atomic write and a read");
       if (!gm && !cell.init) uninitUb = true;
+      if (cell.init) anyInit = true;
       keepLatest(cell.reads, mine);
     });
     if ((tools_ & initcheck) && gm && uninitialisedGm(lo, hi)) {
@@ -196,7 +206,7 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
                  " that neither the host nor a kernel wrote (still the allocator's poison)",
              who.site, nullptr);
     }
-    if ((tools_ & initcheck) && uninitUb)
+    if ((tools_ & initcheck) && uninitUb && !(copiesPadding && anyInit))
       report("uninit-ub-read",
              "read of " + bytesText(space, lo, hi) + " not all written in this launch", who.site,
              nullptr);
@@ -204,6 +214,14 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
   }
 
   if (op != AtomicOp::None) {
+    // An atomic update combines with what GM holds: onto bytes nobody wrote
+    // it combines with garbage (the real runtime does not clear fresh device
+    // memory; the twin's allocator fills it with poison).
+    if ((tools_ & initcheck) && gm && uninitialisedGm(lo, hi))
+      report("uninit-gm-atomic",
+             "atomic update of " + bytesText(space, lo, hi) +
+                 " that neither the host nor a kernel wrote (still the allocator's poison)",
+             who.site, nullptr);
     shadow_.forRange(lo, hi, [&](Cell& cell, uintptr_t clo, uintptr_t chi) {
       if (det && unordered(cell.write))
         conflict("plain-write-vs-atomic", cell.write, clo, chi,

@@ -115,6 +115,7 @@ class LaunchState {
   void access(uint32_t core, const kernel::Access& a, const IssuedInstr& who, uint32_t serial,
               kernel::AtomicOp op, kernel::DType type);
   void accessRange(uint32_t core, kernel::Space space, uintptr_t lo, uintptr_t hi, bool write,
+                   bool copiesPadding,
                    const IssuedInstr& who, uint32_t serial, kernel::AtomicOp op,
                    kernel::DType type);
 

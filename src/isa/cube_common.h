@@ -56,19 +56,24 @@ inline LocalOp cubeLocal(Ctx& x, CubeBuf b, const void* p, uint32_t align, const
 }
 
 // The byte runs an operand touches, as offsets from one base address;
-// sorted and merged into an exact record access.
+// sorted and merged into an exact record access. Runs merge only within a
+// group (nextGroup() starts one): a fractal copy keeps one run per fractal,
+// so the checker can tell a fractal with unwritten padding from one that
+// nothing wrote (Access::copiesPadding).
 class ByteRuns {
  public:
   void add(uint64_t offset, uint64_t bytes) {
-    if (bytes != 0) runs_.push_back({offset, bytes});
+    if (bytes != 0) runs_.push_back({offset, bytes, group_});
   }
+  void nextGroup() { ++group_; }
   bool empty() const { return runs_.empty(); }
   kernel::Access access(Space s, bool write, uintptr_t base) {
     std::sort(runs_.begin(), runs_.end(),
               [](const Span& a, const Span& b) { return a.off < b.off; });
     std::vector<Span> merged;
     for (const Span& r : runs_) {
-      if (!merged.empty() && r.off <= merged.back().off + merged.back().bytes) {
+      if (!merged.empty() && r.group == merged.back().group &&
+          r.off <= merged.back().off + merged.back().bytes) {
         merged.back().bytes = std::max(merged.back().bytes, r.off + r.bytes - merged.back().off);
       } else {
         merged.push_back(r);
@@ -81,7 +86,8 @@ class ByteRuns {
     const uint64_t lo = merged.front().off;
     a.addr = base + lo;
     a.blockCount = 1;
-    const uint64_t hi = merged.back().off + merged.back().bytes;
+    uint64_t hi = 0;
+    for (const Span& r : merged) hi = std::max(hi, r.off + r.bytes);
     a.blockBytes = static_cast<uint32_t>(hi - lo);
     a.strideBytes = hi - lo;
     if (merged.size() > 1) {
@@ -109,8 +115,10 @@ class ByteRuns {
   struct Span {
     uint64_t off;
     uint64_t bytes;
+    uint32_t group;
   };
   std::vector<Span> runs_;
+  uint32_t group_ = 0;
 };
 
 }  // namespace asctwin::isa

@@ -187,15 +187,15 @@ void fixpipe(CubeBuf dstBuf, void* dst, Elem dstType, const void* src, Elem srcT
     cubeFail(x, "Fixpipe: quantPre " + std::to_string(int{a.quant}) +
                     " is not a quantisation mode of A2/A3 (NoQuant .. VREQ8)");
   if (!pairSupported(srcType, dstType, a.quant))
-    cubeFail(x, std::string("Fixpipe: quantPre ") + std::to_string(int{a.quant}) + " does not turn " +
-                    elemName(srcType) + " into " + elemName(dstType));
+    cubeFail(x, std::string("Fixpipe: quantPre ") + std::to_string(int{a.quant}) +
+                    " does not turn " + elemName(srcType) + " into " + elemName(dstType));
   if (a.unitFlag == 1 || a.unitFlag > 3)
     cubeFail(x, "Fixpipe: unitFlag must be 0, 2 or 3, got " + std::to_string(a.unitFlag));
   if (a.reluPre > 1)
     cubeFail(x, "Fixpipe: reluPre must be 0 or 1 (ClipReLU is not on A2/A3), got " +
                     std::to_string(a.reluPre));
-  if (a.channelSplit && (a.nz2nd || srcType != Elem::F32 || dstType != Elem::F32 ||
-                         dstBuf != CubeBuf::GM))
+  if (a.channelSplit &&
+      (a.nz2nd || srcType != Elem::F32 || dstType != Elem::F32 || dstBuf != CubeBuf::GM))
     cubeFail(x, "Fixpipe: channel split needs float -> float NZ output to GM");
   if (a.nz2nd && dstBuf != CubeBuf::GM) cubeFail(x, "Fixpipe: NZ2ND writes to GM only");
   const bool merge = !a.nz2nd && bytesOf(dstType) == 1;
@@ -251,8 +251,9 @@ void fixpipe(CubeBuf dstBuf, void* dst, Elem dstType, const void* src, Elem srcT
     fbParams = x.c.fb + off;
   } else if ((a.quant == DEQF16 || a.quant == QF322B8_PRE || a.quant == REQ8) &&
              scalarParam == kernel::kGarbageWord) {
-    cubeFail(x, "Fixpipe: scalar quantisation without a QUANT_PRE value (SetFixpipePreQuantFlag "
-                "or deqScalar)");
+    cubeFail(x,
+             "Fixpipe: scalar quantisation without a QUANT_PRE value (SetFixpipePreQuantFlag "
+             "or deqScalar)");
   }
   const AtomicOp op = dstBuf == CubeBuf::GM ? x.c.atomicOp : AtomicOp::None;
   const DType atype = x.c.atomicType;

@@ -105,7 +105,11 @@ void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, const Img2
 
   // Where element (mi, k) of the block goes in the destination (bytes).
   const bool toB = dstBuf == CubeBuf::L0B;
-  const bool transA = !toB && a.transpose && es == 2;  // A2: transpose is for half only
+  // The transpose of the whole block (L0A only; L0B ignores it): b16 and
+  // b32 (the reference example mmad_load3dv2 uses it for float on A2).
+  const bool transA = !toB && a.transpose;
+  if (transA && es == 1)
+    cubeFail(x, "LoadData 3-D: enTranspose into L0A supports 2- and 4-byte elements");
   const uint32_t k16 = (a.kExtension + 15) / 16 * 16;
   auto dstOffset = [=](uint32_t mi, uint32_t k) -> uint64_t {
     const uint32_t mb = mi / 16;
@@ -113,8 +117,11 @@ void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, const Img2
     if (!toB && !transA) {  // Zz: fractal (mb, k / c0), row r, column k % c0
       return ((uint64_t{mb} * kGroups + k / c0) * 16 + r) * 32 + uint64_t{k % c0} * es;
     }
-    if (transA) {  // b16, whole matrix transposed: fractal (k / 16, mb), row k % 16, column r
+    if (transA && es == 2) {  // whole block transposed: fractal (k / 16, mb), row k % 16, column r
       return ((uint64_t{k / 16} * m1 + mb) * 16 + k % 16) * 32 + uint64_t{r} * es;
+    }
+    if (transA) {  // b32: 16 x 8 fractals (k / 16, mb, half r / 8), row k % 16, column r % 8
+      return ((((uint64_t{k / 16} * m1 + mb) * 2 + r / 8) * 16 + k % 16) * 8 + r % 8) * 4;
     }
     if (es == 2) {  // L0B b16: fractal (mb, k / 16), row k % 16, column r
       return ((uint64_t{mb} * kGroups + k / 16) * 16 + k % 16) * 32 + uint64_t{r} * es;
@@ -123,24 +130,31 @@ void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, const Img2
     // to 16) holds 8 consecutive m values.
     return ((uint64_t{mb} * 2 + r / 8) * k16 + k) * 32 + uint64_t{r % 8} * 4;
   };
-  const uint64_t dstExtent = toB && es == 4 ? uint64_t{m1} * 2 * k16 * 32
-                                            : uint64_t{m1} * kGroups * kFractalBytes;
+  const uint64_t dstExtent = toB && es == 4      ? uint64_t{m1} * 2 * k16 * 32
+                             : transA && es == 4 ? uint64_t{k16 / 16} * m1 * 2 * kFractalBytes
+                                                 : uint64_t{m1} * kGroups * kFractalBytes;
   checkLocalExtent(x, dstOp, dstExtent, "dst");
 
   uint8_t* l1 = x.c.l1;
   uint8_t* d = dstOp.ptr;
-  const uint64_t padBits = es == 1 ? ((regs.padding & 0xFF) << 8) | (regs.padding & 0xFF)
-                                   : regs.padding;
+  const uint64_t padBits =
+      es == 1 ? ((regs.padding & 0xFF) << 8) | (regs.padding & 0xFF) : regs.padding;
   auto describe = [&](Instr& in) {
     ByteRuns reads;
     ByteRuns writes;
-    for (uint32_t mi = 0; mi < mExt; ++mi)
+    // One read group per destination fractal (16 rows of one C0 group).
+    for (uint32_t mb = 0; mb * 16 < mExt; ++mb)
       for (uint32_t qi = 0; qi < kGroups; ++qi) {
-        const int64_t off = (*chunks)[uint64_t{mi} * kGroups + qi];
-        if (off >= 0) reads.add(static_cast<uint64_t>(off), 32);
-        for (uint32_t c = 0; c < c0; ++c) writes.add(dstOffset(mi, qi * c0 + c), es);
+        for (uint32_t mi = mb * 16; mi < std::min(mExt, mb * 16 + 16); ++mi) {
+          const int64_t off = (*chunks)[uint64_t{mi} * kGroups + qi];
+          if (off >= 0) reads.add(static_cast<uint64_t>(off), 32);
+          for (uint32_t c = 0; c < c0; ++c) writes.add(dstOffset(mi, qi * c0 + c), es);
+        }
+        reads.nextGroup();
       }
-    in.add(reads.access(Space::L1, false, reinterpret_cast<uintptr_t>(l1)));
+    kernel::Access ra = reads.access(Space::L1, false, reinterpret_cast<uintptr_t>(l1));
+    ra.copiesPadding = true;
+    in.add(ra);
     in.add(writes.access(spaceOf(dstBuf), true, reinterpret_cast<uintptr_t>(d)));
   };
   emit(x, PIPE_MTE1, describe, [=] {

@@ -80,7 +80,8 @@ void nd2nz(void* dst, const void* src, uint32_t es, const Nd2NzArgs& a, const ch
     for (uint32_t i = 0; i < a.ndNum; ++i)
       for (uint32_t r = 0; r < a.nValue; ++r) {
         reads.add(i * matrixSrc + r * pitch, rowBytes);
-        for (uint64_t c = 0; c < blocks; ++c) writes.add(i * matrixDst + c * c0Stride + r * nStride, 32);
+        for (uint64_t c = 0; c < blocks; ++c)
+          writes.add(i * matrixDst + c * c0Stride + r * nStride, 32);
       }
     in.add(reads.access(Space::GM, false, reinterpret_cast<uintptr_t>(s)));
     in.add(writes.access(Space::L1, true, reinterpret_cast<uintptr_t>(d)));
@@ -106,9 +107,10 @@ void load2d(CubeBuf dstBuf, void* dst, CubeBuf srcBuf, const void* src, uint32_t
   Ctx x = enter(name);
   if (repeat == 0) return;  // documented NOP
   if (transpose && (srcBuf != CubeBuf::L1 || es != 2))
-    cubeFail(x, std::string("LoadData2DParams.ifTranspose needs an L1 source and 2-byte elements (") +
-                    std::to_string(es) + "-byte elements from " + spaceLetters(spaceOf(srcBuf)) +
-                    " given)");
+    cubeFail(x,
+             std::string("LoadData2DParams.ifTranspose needs an L1 source and 2-byte elements (") +
+                 std::to_string(es) + "-byte elements from " + spaceLetters(spaceOf(srcBuf)) +
+                 " given)");
   const int64_t lastIndex = decrement ? int64_t{startIndex} - int64_t{repeat - 1} * srcStride
                                       : int64_t{startIndex} + int64_t{repeat - 1} * srcStride;
   if (lastIndex < 0)
@@ -118,15 +120,20 @@ void load2d(CubeBuf dstBuf, void* dst, CubeBuf srcBuf, const void* src, uint32_t
   const uint64_t hiIndex = decrement ? startIndex : static_cast<uint64_t>(lastIndex);
   const uint64_t dStride = (uint64_t{dstGap} + 1) * kFractalBytes;
   const Source s = sourceOf(x, srcBuf, src, (hiIndex + 1) * kFractalBytes, "src");
-  uint8_t* d = destOf(x, dstBuf, dst, fractalAlign(dstBuf), (repeat - 1) * dStride + kFractalBytes,
-                      "dst");
+  uint8_t* d =
+      destOf(x, dstBuf, dst, fractalAlign(dstBuf), (repeat - 1) * dStride + kFractalBytes, "dst");
   auto indexOf = [=](uint32_t r) -> uint64_t {
     return decrement ? startIndex - uint64_t{r} * srcStride : startIndex + uint64_t{r} * srcStride;
   };
   auto describe = [&](Instr& in) {
     ByteRuns reads;
-    for (uint32_t r = 0; r < repeat; ++r) reads.add(indexOf(r) * kFractalBytes, kFractalBytes);
-    in.add(reads.access(s.space, false, reinterpret_cast<uintptr_t>(s.ptr)));
+    for (uint32_t r = 0; r < repeat; ++r) {
+      reads.add(indexOf(r) * kFractalBytes, kFractalBytes);
+      reads.nextGroup();
+    }
+    kernel::Access ra = reads.access(s.space, false, reinterpret_cast<uintptr_t>(s.ptr));
+    ra.copiesPadding = srcBuf != CubeBuf::GM;
+    in.add(ra);
     in.add(access2d(spaceOf(dstBuf), true, reinterpret_cast<uintptr_t>(d), repeat, kFractalBytes,
                     dStride));
   };
@@ -167,10 +174,13 @@ void load2dTranspose(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, ui
     ByteRuns writes;
     for (uint32_t r = 0; r < repeat; ++r) {
       reads.add((startIndex + uint64_t{r} * srcStride) * square, square);
+      reads.nextGroup();
       writes.add(r * dStride, kFractalBytes);
       if (es != 2) writes.add(r * dStride + fracStep, kFractalBytes);
     }
-    in.add(reads.access(Space::L1, false, reinterpret_cast<uintptr_t>(s.ptr)));
+    kernel::Access ra = reads.access(Space::L1, false, reinterpret_cast<uintptr_t>(s.ptr));
+    ra.copiesPadding = true;
+    in.add(ra);
     in.add(writes.access(spaceOf(dstBuf), true, reinterpret_cast<uintptr_t>(d)));
   };
   const uint8_t* sp = s.ptr;
@@ -217,14 +227,15 @@ void createMatrix(CubeBuf dstBuf, void* dst, int64_t repeatBits, uint32_t es, ui
   const uint32_t gap = (bits >> 32) & 0xFFFF;
   if (repeat == 0 || blockNum == 0) return;  // documented NOP
   if (repeat > 32767 || blockNum > 32767 || gap > 32767)
-    cubeFail(x, "InitConstValueParams: repeatTimes, blockNum and dstGap must be in [0, 32767], got " +
-                    std::to_string(repeat) + ", " + std::to_string(blockNum) + " and " +
-                    std::to_string(gap));
+    cubeFail(x,
+             "InitConstValueParams: repeatTimes, blockNum and dstGap must be in [0, 32767], got " +
+                 std::to_string(repeat) + ", " + std::to_string(blockNum) + " and " +
+                 std::to_string(gap));
   const uint32_t blk = dstBuf == CubeBuf::L1 ? 32 : kFractalBytes;
   const uint64_t run = uint64_t{blockNum} * blk;
   const uint64_t stride = run + uint64_t{gap} * blk;
-  uint8_t* d = destOf(x, dstBuf, dst, blk == 32 ? 32 : kFractalBytes, (repeat - 1) * stride + run,
-                      "dst");
+  uint8_t* d =
+      destOf(x, dstBuf, dst, blk == 32 ? 32 : kFractalBytes, (repeat - 1) * stride + run, "dst");
   auto describe = [&](Instr& in) {
     in.add(access2d(spaceOf(dstBuf), true, reinterpret_cast<uintptr_t>(d), repeat,
                     static_cast<uint32_t>(run), stride));
@@ -255,8 +266,10 @@ void copyL1ToBt(uint64_t dst, const void* src, bool convert, uint16_t nBurst, ui
   uint8_t* d = destOf(x, CubeBuf::BT, reinterpret_cast<void*>(static_cast<uintptr_t>(dst)), 64,
                       (nBurst - 1) * dStride + dBytes, "dst");
   auto describe = [&](Instr& in) {
-    in.add(access2d(Space::L1, false, reinterpret_cast<uintptr_t>(s.ptr), nBurst,
-                    static_cast<uint32_t>(sBytes), sStride));
+    kernel::Access ra = access2d(Space::L1, false, reinterpret_cast<uintptr_t>(s.ptr), nBurst,
+                                 static_cast<uint32_t>(sBytes), sStride);
+    ra.copiesPadding = true;  // whole 64-byte blocks; a bias row is padded to them
+    in.add(ra);
     in.add(access2d(Space::BT, true, reinterpret_cast<uintptr_t>(d), nBurst,
                     static_cast<uint32_t>(dBytes), dStride));
   };

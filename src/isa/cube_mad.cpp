@@ -29,11 +29,11 @@ namespace {
 
 struct MadShape {
   uint32_t m, k, n;
-  uint32_t es;        // A/B element bytes
-  uint32_t k0;        // elements of one fractal row (32 bytes)
-  uint32_t k1;        // fractals along K (ceil(k / k0), or the aligned count)
-  uint32_t m1, n1;    // fractals along M and N
-  bool gemv;          // m == 1: A is a plain vector of k elements
+  uint32_t es;      // A/B element bytes
+  uint32_t k0;      // elements of one fractal row (32 bytes)
+  uint32_t k1;      // fractals along K (ceil(k / k0), or the aligned count)
+  uint32_t m1, n1;  // fractals along M and N
+  bool gemv;        // m == 1: A is a plain vector of k elements
   bool integer;
 };
 
@@ -88,7 +88,8 @@ float loadElem(MadType t, const uint8_t* p) {
 void unpackFloat(MadType t, const MadShape& s, const uint8_t* a, const uint8_t* b, float* pa,
                  float* pb, uint32_t ldb) {
   for (uint32_t i = 0; i < s.m; ++i)
-    for (uint32_t kk = 0; kk < s.k; ++kk) pa[uint64_t{i} * s.k + kk] = loadElem(t, a + aOffset(s, i, kk));
+    for (uint32_t kk = 0; kk < s.k; ++kk)
+      pa[uint64_t{i} * s.k + kk] = loadElem(t, a + aOffset(s, i, kk));
   for (uint32_t kk = 0; kk < s.k; ++kk) {
     float* row = pb + uint64_t{kk} * ldb;
     for (uint32_t j = 0; j < s.n; ++j) row[j] = loadElem(t, b + bOffset(s, kk, j));
@@ -171,8 +172,9 @@ __attribute__((target("avx2,f16c"))) void halvesToFloats(const uint8_t* src, flo
                                                          uint32_t n) {
   uint32_t i = 0;
   for (; i + 8 <= n; i += 8)
-    _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128(
-                                  reinterpret_cast<const __m128i*>(src + uint64_t{i} * 2))));
+    _mm256_storeu_ps(
+        dst + i,
+        _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + uint64_t{i} * 2))));
   for (; i < n; ++i) {
     uint16_t h;
     std::memcpy(&h, src + uint64_t{i} * 2, 2);
@@ -248,8 +250,8 @@ void madFloat(MadType t, const MadShape& s, const uint8_t* a, const uint8_t* b, 
       std::memcpy(c + cOffset(s, i, j), p.c.data() + uint64_t{i} * ldb + j, 4);
 }
 
-void madInt8(const MadShape& s, const uint8_t* a, const uint8_t* b, uint8_t* c,
-             const int32_t* bias, bool zeroInit) {
+void madInt8(const MadShape& s, const uint8_t* a, const uint8_t* b, uint8_t* c, const int32_t* bias,
+             bool zeroInit) {
   Panels& p = tPanels;
   p.ai.resize(uint64_t{s.m} * s.k);
   p.bi.resize(uint64_t{s.k} * s.n);
@@ -343,7 +345,8 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
         cr.add(cOffset(s, i, jb * 16), uint64_t{std::min(16u, s.n - jb * 16)} * 4);
     in.add(ar.access(Space::L0A, false, reinterpret_cast<uintptr_t>(ap)));
     in.add(br.access(Space::L0B, false, reinterpret_cast<uintptr_t>(bp)));
-    if (bt != nullptr) in.add(access2d(Space::BT, false, reinterpret_cast<uintptr_t>(bt), 1, n * 4u, n * 4u));
+    if (bt != nullptr)
+      in.add(access2d(Space::BT, false, reinterpret_cast<uintptr_t>(bt), 1, n * 4u, n * 4u));
     kernel::Access cw = cr.access(Space::L0C, true, reinterpret_cast<uintptr_t>(cp));
     if (readsC) {
       kernel::Access crd = cw;

@@ -112,8 +112,9 @@ void crossCoreSet(pipe_t pipe, uint64_t config, const char* name) {
   if (mode == 1 && x.c.kind != kernel::CoreKind::AIV)
     cubeFail(x, "CrossCoreSetFlag mode 1 synchronises the AIVs of a group: called on an AIC");
   if (mode == 2 && !groupHasOtherKind(x))
-    cubeFail(x, "CrossCoreSetFlag mode 2 needs an AIC:AIV group (a __mix__(1, 1) or __mix__(1, 2) "
-                "kernel)");
+    cubeFail(x,
+             "CrossCoreSetFlag mode 2 needs an AIC:AIV group (a __mix__(1, 1) or __mix__(1, 2) "
+             "kernel)");
   x.c.launch->requireResident(x.c, x.site);
   // The set waits for its pipe's earlier work. Check mode carries out all
   // of the core's earlier work first (a superset); the checker releases only
@@ -140,8 +141,8 @@ void crossCoreWait(int64_t flagId, const char* name) {
   for (const uint32_t* p : read)
     kernel::observeScalarGm(x.c, reinterpret_cast<uintptr_t>(p), 4, false, true, x.site);
   x.c.fftsWaits[flag] += 1;
-  kernel::observeSync(x.c, kernel::SyncKind::CrossCoreWait, x.site, PIPE_S,
-                      AscendC::HardEvent::MAX, flag);
+  kernel::observeSync(x.c, kernel::SyncKind::CrossCoreWait, x.site, PIPE_S, AscendC::HardEvent::MAX,
+                      flag);
 }
 
 }  // namespace asctwin::isa

@@ -43,6 +43,10 @@ struct Access {
   // false: a superset of the bytes really accessed, known only when the
   // instruction runs (Gather's source); good for ordering, not for shadow state.
   bool exact = true;
+  // A copy of whole fractals (the cube's loads): their padding rows and
+  // columns are garbage by design, so initcheck reports a read run only when
+  // nothing in it was written.
+  bool copiesPadding = false;
   std::shared_ptr<const std::vector<Run>> runs;  // null: the 2-D pattern
   uint64_t extent() const {
     return blockCount == 0 ? 0 : (blockCount - 1) * strideBytes + blockBytes;

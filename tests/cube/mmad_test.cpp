@@ -45,14 +45,16 @@ __global__ __cube__ void matmulKernel(GM_ADDR a, GM_ADDR bt, GM_ADDR bias, GM_AD
   WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
   // A: Nz (k1 column blocks of m1*16 rows) -> Zz (fractal (mb, kb)).
   for (uint32_t mb = 0; mb < m1; ++mb)
-    LoadData(a2[mb * k1 * frac], a1[mb * frac],
-             LoadData2DParams(0, static_cast<uint8_t>(k1), static_cast<uint16_t>(m1), 0, 0, false, 0));
+    LoadData(
+        a2[mb * k1 * frac], a1[mb * frac],
+        LoadData2DParams(0, static_cast<uint8_t>(k1), static_cast<uint16_t>(m1), 0, 0, false, 0));
   // B^T in Nz is already Zn fractal by fractal: (kb, nb) in order.
   LoadData(b2, b1, LoadData2DParams(0, static_cast<uint8_t>(k1 * n1), 1, 0, 0, false, 0));
   LocalMemAllocator<Hardware::BIAS> btAlloc;
   LocalTensor<C> biasTable = btAlloc.Alloc<C>(n1 * 16);
   if (mode == 2) {
-    DataCopy(biasTable, bias1, DataCopyParams(1, static_cast<uint16_t>(n1 * 16 * sizeof(C) / 64), 0, 0));
+    DataCopy(biasTable, bias1,
+             DataCopyParams(1, static_cast<uint16_t>(n1 * 16 * sizeof(C) / 64), 0, 0));
   }
   SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
   WaitFlag<HardEvent::MTE1_M>(EVENT_ID0);
@@ -90,7 +92,8 @@ void runMatmul(uint32_t m, uint32_t k, uint32_t n, int32_t mode, uint32_t seed) 
   } else {
     a = asctwin::testing::randomValues<AB>(size_t{m} * k, seed);
     bT = asctwin::testing::randomValues<AB>(size_t{n} * k, seed + 1);
-    for (size_t j = 0; j < bias.size(); ++j) bias[j] = static_cast<C>(0.25f * static_cast<float>(j));
+    for (size_t j = 0; j < bias.size(); ++j)
+      bias[j] = static_cast<C>(0.25f * static_cast<float>(j));
   }
   DevBuf ag(a.size() * sizeof(AB)), bg(bT.size() * sizeof(AB)), biasg(bias.size() * sizeof(C)),
       cg(size_t{m} * n * sizeof(C));
@@ -115,7 +118,8 @@ void runMatmul(uint32_t m, uint32_t k, uint32_t n, int32_t mode, uint32_t seed) 
     const std::vector<float> af = asctwin::testing::widen(a);
     std::vector<float> bf(size_t{k} * n);
     for (uint32_t q = 0; q < k; ++q)
-      for (uint32_t j = 0; j < n; ++j) bf[size_t{q} * n + j] = static_cast<float>(bT[size_t{j} * k + q]);
+      for (uint32_t j = 0; j < n; ++j)
+        bf[size_t{q} * n + j] = static_cast<float>(bT[size_t{j} * k + q]);
     std::vector<float> init(size_t{m} * n, 0.0f);
     if (mode == 2)
       for (uint32_t i = 0; i < m; ++i)

@@ -165,99 +165,106 @@ inline uint32_t valueBits(T v) {
 
 }  // namespace asctwin::isa
 
-// --- GM -> L1, ND -> NZ -----------------------------------------------------------------------------
-#define ASCTWIN_ISA_ND2NZ(SUFFIX, BYTES)                                                             \
-  template <typename T>                                                                             \
-  inline void copy_gm_to_cbuf_multi_nd2nz_##SUFFIX(                                                 \
-      __cbuf__ T* dst, __gm__ T* src, uint8_t /*sid*/, uint16_t ndNum, uint16_t nValue,             \
-      uint16_t dValue, uint16_t srcNdMatrixStride, uint16_t srcDValue, uint16_t dstNzC0Stride,      \
-      uint16_t dstNzNStride, uint16_t dstNzMatrixStride) {                                          \
-    static_assert(sizeof(T) == BYTES, "copy_gm_to_cbuf_multi_nd2nz_" #SUFFIX " moves " #BYTES       \
-                                      "-byte elements");                                            \
-    asctwin::isa::nd2nz(dst, src, BYTES,                                                            \
-                        {ndNum, nValue, dValue, srcNdMatrixStride, srcDValue, dstNzC0Stride,        \
-                         dstNzNStride, dstNzMatrixStride},                                          \
-                        "copy_gm_to_cbuf_multi_nd2nz_" #SUFFIX);                                    \
+// --- GM -> L1, ND -> NZ
+// -----------------------------------------------------------------------------
+#define ASCTWIN_ISA_ND2NZ(SUFFIX, BYTES)                                                       \
+  template <typename T>                                                                        \
+  inline void copy_gm_to_cbuf_multi_nd2nz_##SUFFIX(                                            \
+      __cbuf__ T* dst, __gm__ T* src, uint8_t /*sid*/, uint16_t ndNum, uint16_t nValue,        \
+      uint16_t dValue, uint16_t srcNdMatrixStride, uint16_t srcDValue, uint16_t dstNzC0Stride, \
+      uint16_t dstNzNStride, uint16_t dstNzMatrixStride) {                                     \
+    static_assert(sizeof(T) == BYTES,                                                          \
+                  "copy_gm_to_cbuf_multi_nd2nz_" #SUFFIX " moves " #BYTES "-byte elements");   \
+    asctwin::isa::nd2nz(dst, src, BYTES,                                                       \
+                        {ndNum, nValue, dValue, srcNdMatrixStride, srcDValue, dstNzC0Stride,   \
+                         dstNzNStride, dstNzMatrixStride},                                     \
+                        "copy_gm_to_cbuf_multi_nd2nz_" #SUFFIX);                               \
   }
 ASCTWIN_ISA_ND2NZ(b8, 1)
 ASCTWIN_ISA_ND2NZ(b16, 2)
 ASCTWIN_ISA_ND2NZ(b32s, 4)
 #undef ASCTWIN_ISA_ND2NZ
 
-// --- 2-D loads ------------------------------------------------------------------------------------------
-#define ASCTWIN_ISA_LOAD2D_L1(NAME, DSTQ, DSTBUF)                                                      \
-  template <typename T>                                                                               \
-  inline void NAME(DSTQ T* dst, __cbuf__ T* src, uint16_t baseIdx, uint8_t repeat, uint16_t srcStride, \
-                   uint16_t dstGap, uint8_t /*sid*/, bool transpose, addr_cal_mode_t mode) {          \
-    asctwin::isa::load2d(asctwin::isa::CubeBuf::DSTBUF, dst, asctwin::isa::CubeBuf::L1, src,          \
-                         sizeof(T), baseIdx, repeat, srcStride, dstGap, transpose, mode == dec,       \
-                         #NAME);                                                                      \
+// --- 2-D loads
+// ------------------------------------------------------------------------------------------
+#define ASCTWIN_ISA_LOAD2D_L1(NAME, DSTQ, DSTBUF)                                               \
+  template <typename T>                                                                         \
+  inline void NAME(DSTQ T* dst, __cbuf__ T* src, uint16_t baseIdx, uint8_t repeat,              \
+                   uint16_t srcStride, uint16_t dstGap, uint8_t /*sid*/, bool transpose,        \
+                   addr_cal_mode_t mode) {                                                      \
+    asctwin::isa::load2d(asctwin::isa::CubeBuf::DSTBUF, dst, asctwin::isa::CubeBuf::L1, src,    \
+                         sizeof(T), baseIdx, repeat, srcStride, dstGap, transpose, mode == dec, \
+                         #NAME);                                                                \
   }
 ASCTWIN_ISA_LOAD2D_L1(load_cbuf_to_ca, __ca__, L0A)
 ASCTWIN_ISA_LOAD2D_L1(load_cbuf_to_cb, __cb__, L0B)
 #undef ASCTWIN_ISA_LOAD2D_L1
 
-#define ASCTWIN_ISA_LOAD2D_GM(NAME, DSTQ, DSTBUF)                                                   \
-  template <typename T>                                                                            \
-  inline void NAME(DSTQ T* dst, __gm__ T* src, uint16_t baseIdx, uint8_t repeat, uint16_t srcStride, \
-                   uint16_t dstGap, uint8_t /*sid*/, addr_cal_mode_t mode) {                       \
-    asctwin::isa::load2d(asctwin::isa::CubeBuf::DSTBUF, dst, asctwin::isa::CubeBuf::GM, src,       \
-                         sizeof(T), baseIdx, repeat, srcStride, dstGap, false, mode == dec, #NAME); \
+#define ASCTWIN_ISA_LOAD2D_GM(NAME, DSTQ, DSTBUF)                                                \
+  template <typename T>                                                                          \
+  inline void NAME(DSTQ T* dst, __gm__ T* src, uint16_t baseIdx, uint8_t repeat,                 \
+                   uint16_t srcStride, uint16_t dstGap, uint8_t /*sid*/, addr_cal_mode_t mode) { \
+    asctwin::isa::load2d(asctwin::isa::CubeBuf::DSTBUF, dst, asctwin::isa::CubeBuf::GM, src,     \
+                         sizeof(T), baseIdx, repeat, srcStride, dstGap, false, mode == dec,      \
+                         #NAME);                                                                 \
   }
 ASCTWIN_ISA_LOAD2D_GM(load_gm_to_ca, __ca__, L0A)
 ASCTWIN_ISA_LOAD2D_GM(load_gm_to_cb, __cb__, L0B)
 ASCTWIN_ISA_LOAD2D_GM(load_gm_to_cbuf, __cbuf__, L1)
 #undef ASCTWIN_ISA_LOAD2D_GM
 
-#define ASCTWIN_ISA_LOAD2D_T(NAME, DSTQ, DSTBUF)                                                    \
-  template <typename T>                                                                            \
-  inline void NAME(DSTQ T* dst, __cbuf__ T* src, uint16_t indexID, uint8_t repeat,                  \
-                   uint16_t srcStride, uint16_t dstGap, addr_cal_mode_t /*mode*/,                   \
-                   uint16_t dstFracGap) {                                                          \
-    asctwin::isa::load2dTranspose(asctwin::isa::CubeBuf::DSTBUF, dst, src, sizeof(T), indexID,      \
-                                  repeat, srcStride, dstGap, dstFracGap, #NAME);                   \
+#define ASCTWIN_ISA_LOAD2D_T(NAME, DSTQ, DSTBUF)                                               \
+  template <typename T>                                                                        \
+  inline void NAME(DSTQ T* dst, __cbuf__ T* src, uint16_t indexID, uint8_t repeat,             \
+                   uint16_t srcStride, uint16_t dstGap, addr_cal_mode_t /*mode*/,              \
+                   uint16_t dstFracGap) {                                                      \
+    asctwin::isa::load2dTranspose(asctwin::isa::CubeBuf::DSTBUF, dst, src, sizeof(T), indexID, \
+                                  repeat, srcStride, dstGap, dstFracGap, #NAME);               \
   }
 ASCTWIN_ISA_LOAD2D_T(load_cbuf_to_ca_transpose, __ca__, L0A)
 ASCTWIN_ISA_LOAD2D_T(load_cbuf_to_cb_transpose, __cb__, L0B)
 #undef ASCTWIN_ISA_LOAD2D_T
 
-// --- img2col ------------------------------------------------------------------------------------------------
-#define ASCTWIN_ISA_IMG2COL(NAME, DSTQ, DSTBUF)                                                      \
-  template <typename T>                                                                             \
-  inline void NAME(DSTQ T* dst, __cbuf__ T* src, uint16_t kExtension, uint16_t mExtension,           \
-                   uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH,           \
-                   uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW,                        \
-                   uint8_t dilationFilterH, bool filterSizeW, bool filterSizeH, bool transpose,      \
-                   bool fMatrixCtrl, uint16_t channelSize) {                                         \
-    asctwin::isa::img2col(asctwin::isa::CubeBuf::DSTBUF, dst, src, sizeof(T),                        \
-                          {kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW,    \
-                           filterH, dilationFilterW, dilationFilterH, filterSizeW, filterSizeH,      \
-                           transpose, fMatrixCtrl, channelSize},                                     \
-                          #NAME);                                                                    \
+// --- img2col
+// ------------------------------------------------------------------------------------------------
+#define ASCTWIN_ISA_IMG2COL(NAME, DSTQ, DSTBUF)                                                   \
+  template <typename T>                                                                           \
+  inline void NAME(DSTQ T* dst, __cbuf__ T* src, uint16_t kExtension, uint16_t mExtension,        \
+                   uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH,        \
+                   uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW,                     \
+                   uint8_t dilationFilterH, bool filterSizeW, bool filterSizeH, bool transpose,   \
+                   bool fMatrixCtrl, uint16_t channelSize) {                                      \
+    asctwin::isa::img2col(asctwin::isa::CubeBuf::DSTBUF, dst, src, sizeof(T),                     \
+                          {kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, \
+                           filterH, dilationFilterW, dilationFilterH, filterSizeW, filterSizeH,   \
+                           transpose, fMatrixCtrl, channelSize},                                  \
+                          #NAME);                                                                 \
   }
 ASCTWIN_ISA_IMG2COL(img2colv2_cbuf_to_ca, __ca__, L0A)
 ASCTWIN_ISA_IMG2COL(img2colv2_cbuf_to_cb, __cb__, L0B)
 #undef ASCTWIN_ISA_IMG2COL
 
-// --- fills: the element's bits (half for the b16 types, uint32_t for b32) ----------------------------------
-#define ASCTWIN_ISA_CREATE(NAME, DSTQ, DSTBUF)                                                    \
-  template <typename T, typename V>                                                              \
-  inline void NAME(DSTQ T* dst, int64_t repeatBit, V value) {                                    \
-    static_assert(sizeof(T) == sizeof(V) && (sizeof(T) == 2 || sizeof(T) == 4),                  \
-                  #NAME " fills b16 or b32 elements with a value of the same width");            \
-    asctwin::isa::createMatrix(asctwin::isa::CubeBuf::DSTBUF, dst, repeatBit, sizeof(T),         \
-                               asctwin::isa::detail::valueBits(value), #NAME);                   \
-  }                                                                                              \
-  inline void NAME##_bf16(DSTQ bfloat16_t* dst, int64_t repeatBit, bfloat16_t value) {           \
-    asctwin::isa::createMatrix(asctwin::isa::CubeBuf::DSTBUF, dst, repeatBit, 2,                 \
-                               asctwin::isa::detail::valueBits(value), #NAME "_bf16");           \
+// --- fills: the element's bits (half for the b16 types, uint32_t for b32)
+// ----------------------------------
+#define ASCTWIN_ISA_CREATE(NAME, DSTQ, DSTBUF)                                           \
+  template <typename T, typename V>                                                      \
+  inline void NAME(DSTQ T* dst, int64_t repeatBit, V value) {                            \
+    static_assert(sizeof(T) == sizeof(V) && (sizeof(T) == 2 || sizeof(T) == 4),          \
+                  #NAME " fills b16 or b32 elements with a value of the same width");    \
+    asctwin::isa::createMatrix(asctwin::isa::CubeBuf::DSTBUF, dst, repeatBit, sizeof(T), \
+                               asctwin::isa::detail::valueBits(value), #NAME);           \
+  }                                                                                      \
+  inline void NAME##_bf16(DSTQ bfloat16_t* dst, int64_t repeatBit, bfloat16_t value) {   \
+    asctwin::isa::createMatrix(asctwin::isa::CubeBuf::DSTBUF, dst, repeatBit, 2,         \
+                               asctwin::isa::detail::valueBits(value), #NAME "_bf16");   \
   }
 ASCTWIN_ISA_CREATE(create_ca_matrix, __ca__, L0A)
 ASCTWIN_ISA_CREATE(create_cb_matrix, __cb__, L0B)
 ASCTWIN_ISA_CREATE(create_cbuf_matrix, __cbuf__, L1)
 #undef ASCTWIN_ISA_CREATE
 
-// --- L1 -> BT / FB ---------------------------------------------------------------------------------------------
+// --- L1 -> BT / FB
+// ---------------------------------------------------------------------------------------------
 inline void copy_cbuf_to_bt(uint64_t dst, __cbuf__ void* src, uint16_t convControl, uint16_t nBurst,
                             uint16_t lenBurst, uint16_t srcGap, uint16_t dstGap) {
   asctwin::isa::copyL1ToBt(dst, src, convControl != 0, nBurst, lenBurst, srcGap, dstGap,
@@ -268,19 +275,20 @@ inline void copy_cbuf_to_fbuf(__fbuf__ void* dst, __cbuf__ void* src, uint16_t n
   asctwin::isa::copyL1ToFb(dst, src, nBurst, lenBurst, srcGap, dstGap, "copy_cbuf_to_fbuf");
 }
 
-// --- mad: C (L0C) = A (L0A, Zz) x B (L0B, Zn) + init (0, C, or the bias in BT) -----------------------------
-#define ASCTWIN_ISA_MAD(C, AB)                                                                      \
-  inline void mad(__cc__ C* c, __ca__ AB* a, __cb__ AB* b, uint16_t m, uint16_t k, uint16_t n,      \
-                  uint8_t unitFlag, bool kDirectionAlign, bool cmatrixSource,                       \
-                  bool cmatrixInitVal) {                                                            \
-    asctwin::isa::mad(asctwin::isa::detail::madTypeOf<AB>(), c, a, b, 0, m, k, n, unitFlag,         \
-                      kDirectionAlign, cmatrixSource, cmatrixInitVal, "mad");                       \
-  }                                                                                                 \
-  inline void mad(__cc__ C* c, __ca__ AB* a, __cb__ AB* b, uint64_t bias, uint16_t m, uint16_t k,   \
-                  uint16_t n, uint8_t unitFlag, bool kDirectionAlign, bool cmatrixSource,           \
-                  bool cmatrixInitVal) {                                                            \
-    asctwin::isa::mad(asctwin::isa::detail::madTypeOf<AB>(), c, a, b, bias, m, k, n, unitFlag,      \
-                      kDirectionAlign, cmatrixSource, cmatrixInitVal, "mad");                       \
+// --- mad: C (L0C) = A (L0A, Zz) x B (L0B, Zn) + init (0, C, or the bias in BT)
+// -----------------------------
+#define ASCTWIN_ISA_MAD(C, AB)                                                                    \
+  inline void mad(__cc__ C* c, __ca__ AB* a, __cb__ AB* b, uint16_t m, uint16_t k, uint16_t n,    \
+                  uint8_t unitFlag, bool kDirectionAlign, bool cmatrixSource,                     \
+                  bool cmatrixInitVal) {                                                          \
+    asctwin::isa::mad(asctwin::isa::detail::madTypeOf<AB>(), c, a, b, 0, m, k, n, unitFlag,       \
+                      kDirectionAlign, cmatrixSource, cmatrixInitVal, "mad");                     \
+  }                                                                                               \
+  inline void mad(__cc__ C* c, __ca__ AB* a, __cb__ AB* b, uint64_t bias, uint16_t m, uint16_t k, \
+                  uint16_t n, uint8_t unitFlag, bool kDirectionAlign, bool cmatrixSource,         \
+                  bool cmatrixInitVal) {                                                          \
+    asctwin::isa::mad(asctwin::isa::detail::madTypeOf<AB>(), c, a, b, bias, m, k, n, unitFlag,    \
+                      kDirectionAlign, cmatrixSource, cmatrixInitVal, "mad");                     \
   }
 ASCTWIN_ISA_MAD(float, half)
 ASCTWIN_ISA_MAD(float, bfloat16_t)
@@ -288,27 +296,28 @@ ASCTWIN_ISA_MAD(float, float)
 ASCTWIN_ISA_MAD(int32_t, int8_t)
 #undef ASCTWIN_ISA_MAD
 
-// --- Fixpipe: L0C -> GM / L1 ---------------------------------------------------------------------------------------
-#define ASCTWIN_ISA_FIX(NAME, DSTQ, DSTBUF)                                                         \
+// --- Fixpipe: L0C -> GM / L1
+// ---------------------------------------------------------------------------------------
+#define ASCTWIN_ISA_FIX(NAME, DSTQ, DSTBUF)                                                        \
   template <typename T, typename U>                                                                \
-  inline void NAME(DSTQ T* dst, __cc__ U* src, uint8_t /*sid*/, uint16_t nSize, uint16_t mSize,     \
+  inline void NAME(DSTQ T* dst, __cc__ U* src, uint8_t /*sid*/, uint16_t nSize, uint16_t mSize,    \
                    uint32_t dstStride, uint16_t srcStride, uint8_t unitFlag, QuantMode_t quantPre, \
                    uint8_t reluPre, bool channelSplit, bool nz2ndEn) {                             \
-    asctwin::isa::fixpipe(asctwin::isa::CubeBuf::DSTBUF, dst,                                      \
-                          asctwin::isa::detail::cubeElemOf<T>(), src,                              \
-                          asctwin::isa::detail::cubeElemOf<U>(),                                   \
-                          {nSize, mSize, dstStride, srcStride, unitFlag, quantPre, reluPre,        \
-                           channelSplit, nz2ndEn},                                                 \
-                          #NAME);                                                                  \
+    asctwin::isa::fixpipe(                                                                         \
+        asctwin::isa::CubeBuf::DSTBUF, dst, asctwin::isa::detail::cubeElemOf<T>(), src,            \
+        asctwin::isa::detail::cubeElemOf<U>(),                                                     \
+        {nSize, mSize, dstStride, srcStride, unitFlag, quantPre, reluPre, channelSplit, nz2ndEn},  \
+        #NAME);                                                                                    \
   }
 ASCTWIN_ISA_FIX(copy_matrix_cc_to_gm, __gm__, GM)
 ASCTWIN_ISA_FIX(copy_matrix_cc_to_cbuf, __cbuf__, L1)
 #undef ASCTWIN_ISA_FIX
 
-// --- cube registers ----------------------------------------------------------------------------------------------
-#define ASCTWIN_ISA_CUBE_REG(NAME, REG)                                             \
-  inline void NAME(uint64_t config) {                                               \
-    asctwin::isa::setCubeRegister(asctwin::isa::CubeReg::REG, config, #NAME);       \
+// --- cube registers
+// ----------------------------------------------------------------------------------------------
+#define ASCTWIN_ISA_CUBE_REG(NAME, REG)                                       \
+  inline void NAME(uint64_t config) {                                         \
+    asctwin::isa::setCubeRegister(asctwin::isa::CubeReg::REG, config, #NAME); \
   }
 ASCTWIN_ISA_CUBE_REG(set_fpc, Fpc)
 ASCTWIN_ISA_CUBE_REG(set_nd_para, NdPara)
@@ -320,7 +329,8 @@ ASCTWIN_ISA_CUBE_REG(set_l1_3d_size, L13dSize)
 ASCTWIN_ISA_CUBE_REG(set_l3d_rpt, L3dRpt)
 #undef ASCTWIN_ISA_CUBE_REG
 
-// --- cross-core synchronisation (FFTS) ---------------------------------------------------------------------------
+// --- cross-core synchronisation (FFTS)
+// ---------------------------------------------------------------------------
 inline void ffts_cross_core_sync(pipe_t pipe, uint64_t config) {
   asctwin::isa::crossCoreSet(pipe, config, "ffts_cross_core_sync");
 }

@@ -24,7 +24,8 @@ void CrossCoreSetFlag(uint16_t flagId, std::source_location loc = std::source_lo
 }
 
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
-void CrossCoreWaitFlag(uint16_t flagId, std::source_location loc = std::source_location::current()) {
+void CrossCoreWaitFlag(uint16_t flagId,
+                       std::source_location loc = std::source_location::current()) {
   asctwin::kernel::ApiCall call("CrossCoreWaitFlag", loc);
   wait_flag_dev(flagId);
 }

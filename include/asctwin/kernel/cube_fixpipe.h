@@ -55,12 +55,12 @@ inline void copyDeqTensorToFb(uint8_t* workspace, const FixpipeTiling& t, uint16
 }
 
 template <typename T, typename U, bool kToGm>
-void fixpipeOut(uint8_t* dstBase, const LocalTensor<U>& src, const FixpipeParamsV220& p,
-                bool nz2nd, uint16_t calNSize, uint16_t tileN, uint16_t round) {
+void fixpipeOut(uint8_t* dstBase, const LocalTensor<U>& src, const FixpipeParamsV220& p, bool nz2nd,
+                uint16_t calNSize, uint16_t tileN, uint16_t round) {
   const uint32_t cburstNum = tileN / 16u;
   const uint64_t srcOffset = uint64_t{cburstNum} * round * p.srcStride * BLOCK_CUBE;  // elements
-  const uint64_t dstOffset = nz2nd ? uint64_t{round} * tileN
-                                   : uint64_t{cburstNum} * round * p.dstStride * 32u / sizeof(T);
+  const uint64_t dstOffset =
+      nz2nd ? uint64_t{round} * tileN : uint64_t{cburstNum} * round * p.dstStride * 32u / sizeof(T);
   T* d = reinterpret_cast<T*>(dstBase) + dstOffset;
   U* s = reinterpret_cast<U*>(src.ref().ptr) + srcOffset;
   if constexpr (kToGm) {
@@ -111,17 +111,20 @@ template <typename T, typename U, const FixpipeConfig& config>
 void fixpipeToL1(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                  const LocalTensor<uint64_t>* workspace, const FixpipeParamsV220& p) {
   requireL0c<T>(src, "Fixpipe");
-  static_assert(!std::is_same_v<T, U>,
-                "Fixpipe from L0C to L1 converts: src float to int8_t/uint8_t/half/bfloat16_t, or "
-                "int32_t to int8_t/uint8_t/half");
+  if constexpr (std::is_same_v<T, U>)
+    asctwin::kernel::failApi(
+        "Fixpipe from L0C to L1 converts: src float to int8_t/uint8_t/half/"
+        "bfloat16_t, or int32_t to int8_t/uint8_t/half");
   if (config.format != CO2Layout::NZ)
     asctwin::kernel::failApi("Fixpipe from L0C to L1 writes NZ only (config.format must be NZ)");
   if (p.isChannelSplit)
     asctwin::kernel::failApi("Fixpipe from L0C to L1: isChannelSplit must be false");
-  if (dst.ref().space != Space::L1) cubeBadPosition("Fixpipe", "dst", "L1 (A1/B1/C1)", dst.ref().space);
+  if (dst.ref().space != Space::L1)
+    cubeBadPosition("Fixpipe", "dst", "L1 (A1/B1/C1)", dst.ref().space);
   if (p.quantPre == QuantMode_t::NoQuant)
-    asctwin::kernel::failApi("Fixpipe from L0C to L1: quantPre must be a conversion or a "
-                             "quantisation mode, not NoQuant");
+    asctwin::kernel::failApi(
+        "Fixpipe from L0C to L1: quantPre must be a conversion or a "
+        "quantisation mode, not NoQuant");
   auto* base = dst.ref().ptr;
   if (workspace == nullptr) {
     if (scalarQuant(p.quantPre)) set_quant_pre(p.deqScalar);
@@ -152,14 +155,15 @@ void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
   detail::fixpipeToL1<T, U, config>(dst, src, nullptr, intriParams);
 }
 
-template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t,
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR,
+          typename S = uint64_t,
           typename std::enable_if<std::is_same<S, uint64_t>::value, bool>::type = true>
 void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
              const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& intriParams,
              std::source_location loc = std::source_location::current()) {
-  detail::ApiCall call("Fixpipe", loc,
-                       {detail::cubeBuffer(dst), detail::cubeBuffer(src),
-                        detail::cubeBuffer(cbufWorkspace)});
+  detail::ApiCall call(
+      "Fixpipe", loc,
+      {detail::cubeBuffer(dst), detail::cubeBuffer(src), detail::cubeBuffer(cbufWorkspace)});
   detail::fixpipeToL1<T, U, config>(dst, src, &cbufWorkspace, intriParams);
 }
 
@@ -171,12 +175,14 @@ void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
   detail::fixpipeToGm<T, U, config>(const_cast<T*>(dst.GetPhyAddr()), src, nullptr, intriParams);
 }
 
-template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t,
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR,
+          typename S = uint64_t,
           typename std::enable_if<std::is_same<S, uint64_t>::value, bool>::type = true>
 void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
              const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& intriParams,
              std::source_location loc = std::source_location::current()) {
-  detail::ApiCall call("Fixpipe", loc, {detail::cubeBuffer(src), detail::cubeBuffer(cbufWorkspace)});
+  detail::ApiCall call("Fixpipe", loc,
+                       {detail::cubeBuffer(src), detail::cubeBuffer(cbufWorkspace)});
   detail::fixpipeToGm<T, U, config>(const_cast<T*>(dst.GetPhyAddr()), src, &cbufWorkspace,
                                     intriParams);
 }
@@ -205,8 +211,9 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
                             dst.ref().space);
   const DataCopyCO12DstParams& p = intriParams;
   if (p.quantPre == QuantMode_t::NoQuant)
-    asctwin::kernel::failApi("DataCopy from L0C to L1: quantPre must be F322F16, F322BF16, DEQF16, "
-                             "VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8 or VREQ8");
+    asctwin::kernel::failApi(
+        "DataCopy from L0C to L1: quantPre must be F322F16, F322BF16, DEQF16, "
+        "VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8 or VREQ8");
   copy_matrix_cc_to_cbuf(reinterpret_cast<T*>(dst.ref().ptr), reinterpret_cast<U*>(src.ref().ptr),
                          p.sid, p.nSize, p.mSize, p.dstStride, p.srcStride, p.unitFlag, p.quantPre,
                          p.reluPre, p.channelSplit, p.nz2ndEn);
@@ -229,9 +236,9 @@ void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>& quant
     detail::cubeBadPosition("SetFixPipeConfig", "reluPre", "FB (C2PIPE2GM)", reluPre.ref().space);
   if (quantPre.ref().space != detail::Space::FB)
     detail::cubeBadPosition("SetFixPipeConfig", "quantPre", "FB (C2PIPE2GM)", quantPre.ref().space);
-  uint64_t config = detail::fbOffsetOf(reluPre) >> 6;           // FPC[7:0], 64 B units
-  config |= (detail::fbOffsetOf(quantPre) >> 7) << 8;           // FPC[15:8], 128 B units
-  config |= static_cast<uint64_t>(isUnitFlag) << 63;            // FPC[63]
+  uint64_t config = detail::fbOffsetOf(reluPre) >> 6;  // FPC[7:0], 64 B units
+  config |= (detail::fbOffsetOf(quantPre) >> 7) << 8;  // FPC[15:8], 128 B units
+  config |= static_cast<uint64_t>(isUnitFlag) << 63;   // FPC[63]
   set_fpc(config);
 }
 

@@ -203,7 +203,8 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
               std::source_location loc = std::source_location::current()) {
   detail::ApiCall call("LoadData", loc, {detail::cubeBuffer(dst), detail::cubeBuffer(src)});
   const LoadData3DParamsV2<U>& p = loadDataParams;
-  if constexpr (defaultConfig.isSetFMatrix) set_fmatrix(detail::fmatrixBits(p.l1H, p.l1W, p.padList));
+  if constexpr (defaultConfig.isSetFMatrix)
+    set_fmatrix(detail::fmatrixBits(p.l1H, p.l1W, p.padList));
   if constexpr (defaultConfig.isSetPadding) set_padding(detail::paddingBits(p.padValue));
   detail::img2colTo(dst, src, p.kExtension, p.mExtension, p.kStartPt, p.mStartPt, p.strideW,
                     p.strideH, p.filterW, p.filterH, p.dilationFilterW, p.dilationFilterH,
@@ -220,14 +221,14 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   const uint64_t e = p.extConfig;
   const uint64_t f = p.filterConfig;
   // The packed words are cut into the intrinsic's 16- and 8-bit fields.
-  detail::img2colTo(dst, src, static_cast<uint16_t>(e), static_cast<uint16_t>(e >> LOAD_M_EXTENSION),
-                    static_cast<uint16_t>(e >> LOAD_K_START_POSITION),
-                    static_cast<uint16_t>(e >> LOAD_M_START_POSITION), static_cast<uint8_t>(f),
-                    static_cast<uint8_t>(f >> LOAD_STRIDE_H), static_cast<uint8_t>(f >> LOAD_FILTER_W),
-                    static_cast<uint8_t>(f >> LOAD_FILTER_H),
-                    static_cast<uint8_t>(f >> LOAD_DILATION_FILTER_W),
-                    static_cast<uint8_t>(f >> LOAD_DILATION_FILTER_H), p.filterSizeW, p.filterSizeH,
-                    p.enTranspose, p.fMatrixCtrl, p.channelSize, "LoadData");
+  detail::img2colTo(
+      dst, src, static_cast<uint16_t>(e), static_cast<uint16_t>(e >> LOAD_M_EXTENSION),
+      static_cast<uint16_t>(e >> LOAD_K_START_POSITION),
+      static_cast<uint16_t>(e >> LOAD_M_START_POSITION), static_cast<uint8_t>(f),
+      static_cast<uint8_t>(f >> LOAD_STRIDE_H), static_cast<uint8_t>(f >> LOAD_FILTER_W),
+      static_cast<uint8_t>(f >> LOAD_FILTER_H), static_cast<uint8_t>(f >> LOAD_DILATION_FILTER_W),
+      static_cast<uint8_t>(f >> LOAD_DILATION_FILTER_H), p.filterSizeW, p.filterSizeH,
+      p.enTranspose, p.fMatrixCtrl, p.channelSize, "LoadData");
 }
 
 template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG,
@@ -246,8 +247,9 @@ void LoadDataWithStride(const LocalTensor<T>&, const LocalTensor<T>&, const Load
   detail::ApiCall call("LoadDataWithStride", loc);
   detail::cubeUnsupported("LoadDataWithStride");
 }
-inline void SetLoadDataRepeatWithStride(const LoadDataRepeatParamWithStride&,
-                                        std::source_location loc = std::source_location::current()) {
+inline void SetLoadDataRepeatWithStride(
+    const LoadDataRepeatParamWithStride&,
+    std::source_location loc = std::source_location::current()) {
   detail::ApiCall call("SetLoadDataRepeatWithStride", loc);
   detail::cubeUnsupported("SetLoadDataRepeatWithStride");
 }
@@ -296,9 +298,9 @@ inline void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams,
 namespace detail {
 template <typename T, typename U>
 void initConst(const LocalTensor<T>& dst, const InitConstValueParams<U>& p, const char* api) {
-  const int64_t repeatBit = static_cast<int64_t>((static_cast<uint64_t>(p.blockNum) << 16) |
-                                                 (static_cast<uint64_t>(p.dstGap) << 32) |
-                                                 p.repeatTimes);
+  const int64_t repeatBit =
+      static_cast<int64_t>((static_cast<uint64_t>(p.blockNum) << 16) |
+                           (static_cast<uint64_t>(p.dstGap) << 32) | p.repeatTimes);
   auto fill = [&](auto* d) {
     if constexpr (std::is_same_v<T, bfloat16_t>) {
       if (dst.ref().space == Space::L1) {

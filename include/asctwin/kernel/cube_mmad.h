@@ -32,12 +32,13 @@ void checkMadPositions(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
 
 template <typename T, typename U, typename S>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
-          const MmadParams& mmadParams, std::source_location loc = std::source_location::current()) {
+          const MmadParams& mmadParams,
+          std::source_location loc = std::source_location::current()) {
   static_assert(detail::madTypesSupported<T, U, S>(),
                 "Mmad supports dst/fm/filter int32_t/int8_t/int8_t and float/half/half, "
                 "float/float/float, float/bfloat16_t/bfloat16_t on A2/A3");
-  detail::ApiCall call("Mmad", loc,
-                       {detail::cubeBuffer(dst), detail::cubeBuffer(fm), detail::cubeBuffer(filter)});
+  detail::ApiCall call(
+      "Mmad", loc, {detail::cubeBuffer(dst), detail::cubeBuffer(fm), detail::cubeBuffer(filter)});
   detail::checkMadPositions(dst, fm, filter);
   const MmadParams& p = mmadParams;
   // The deprecated isBias accumulates onto the C already in L0C.

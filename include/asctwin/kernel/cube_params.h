@@ -28,6 +28,21 @@ inline constexpr uint64_t LOAD_FILTER_H = 24;
 inline constexpr uint64_t LOAD_FILTER_W = 16;
 inline constexpr uint64_t LOAD_STRIDE_H = 8;
 
+// Rounding helpers of the reference's kernel utilities
+// (kernel_utils_ceil_oom_que.h) that the cube examples size their tiles with.
+constexpr uint32_t DivCeil(uint32_t a, uint32_t b) {
+  return (a + b - 1) / b;
+}
+constexpr uint32_t AlignUp(uint32_t a, uint32_t b) {
+  return DivCeil(a, b) * b;
+}
+constexpr uint32_t ConstCeil(uint32_t a, uint32_t b) {
+  return (a + b - 1) / b;
+}
+inline uint32_t Ceil(uint32_t a, uint32_t b) {
+  return (a + b - 1) / b;
+}
+
 // The 4-bit integer of the A2 cube (two per byte). The twin's cube API
 // has no int4 paths: Mmad, LoadData and DataCopy reject it at compile time.
 struct int4b_t {
@@ -328,7 +343,10 @@ struct InitConstValueParams {
   InitConstValueParams() {}
   InitConstValueParams(const uint16_t repeatTimesIn, const uint16_t blockNumIn,
                        const uint16_t dstGapIn, const T initValueIn)
-      : repeatTimes(repeatTimesIn), blockNum(blockNumIn), dstGap(dstGapIn), initValue(initValueIn) {}
+      : repeatTimes(repeatTimesIn),
+        blockNum(blockNumIn),
+        dstGap(dstGapIn),
+        initValue(initValueIn) {}
   InitConstValueParams(const uint16_t repeatTimesIn, const T initValueIn)
       : repeatTimes(repeatTimesIn), initValue(initValueIn) {}
   uint16_t repeatTimes = 0;
@@ -404,9 +422,8 @@ struct FixpipeParamsV220 {
         reluEn(reluEnIn) {}
   FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
                     const uint32_t dstStrideIn, const bool reluEnIn, const QuantMode_t quantPreIn,
-                    const int64_t deqScalarIn, const uint16_t ndNumIn,
-                    const uint16_t srcNdStrideIn, const uint16_t dstNdStrideIn,
-                    const uint8_t unitFlagIn)
+                    const int64_t deqScalarIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,
+                    const uint16_t dstNdStrideIn, const uint8_t unitFlagIn)
       : nSize(nSizeIn),
         mSize(mSizeIn),
         srcStride(srcStrideIn),
@@ -420,9 +437,9 @@ struct FixpipeParamsV220 {
         unitFlag(unitFlagIn) {}
   FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
                     const uint32_t dstStrideIn, const bool reluEnIn, const QuantMode_t quantPreIn,
-                    const int64_t deqScalarIn, const uint16_t ndNumIn,
-                    const uint16_t srcNdStrideIn, const uint16_t dstNdStrideIn,
-                    const uint8_t unitFlagIn, const bool isChannelSplitIn)
+                    const int64_t deqScalarIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,
+                    const uint16_t dstNdStrideIn, const uint8_t unitFlagIn,
+                    const bool isChannelSplitIn)
       : nSize(nSizeIn),
         mSize(mSizeIn),
         srcStride(srcStrideIn),
