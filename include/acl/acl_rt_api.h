@@ -5,7 +5,7 @@
 #ifndef ASCTWIN_ACL_ACL_RT_API_H_
 #define ASCTWIN_ACL_ACL_RT_API_H_
 
-﻿
+
 #include "acl_rt.h"
 
 #ifdef __cplusplus

@@ -25,7 +25,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
   return guard("aclrtMemset", [&] {
-    Status s = asctwin::acl::checkMemset(devPtr, maxCount, count);
+    Status s = asctwin::acl::checkMemset(devPtr, maxCount, count, true);
     if (!s) return s;
     if (count > 0) std::memset(devPtr, value & 0xFF, count);
     asctwin::device::noteHostWrite(devPtr, count);

@@ -338,6 +338,11 @@ aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode) {
     if (m != ACL_RT_OVERFLOW_MODE_SATURATION && m != ACL_RT_OVERFLOW_MODE_INFNAN)
       return invalidParam("mode must be ACL_RT_OVERFLOW_MODE_SATURATION (0) or "
                           "ACL_RT_OVERFLOW_MODE_INFNAN (1), got " + std::to_string(m));
+    // The twin's vector numerics are IEEE (INF/NaN); saturating float results
+    // and the overflow flags it goes with are not modelled.
+    if (m == ACL_RT_OVERFLOW_MODE_SATURATION)
+      return asctwin::acl::notSupported("ACL_RT_OVERFLOW_MODE_SATURATION (the twin computes in "
+                                        "IEEE INF/NaN mode)");
     auto& st = asctwin::acl::settings();
     std::lock_guard lock(st.mu);
     st.satMode[dev] = m;

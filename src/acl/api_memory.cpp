@@ -6,6 +6,7 @@
 
 #include "acl/acl_rt.h"
 #include "acl/c_boundary.h"
+#include "acl/memory.h"
 #include "acl/runtime.h"
 #include "device/allocator.h"
 #include "device/soc.h"
@@ -86,6 +87,8 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
 aclError aclrtFree(void* devPtr) {
   return guard("aclrtFree", [&] {
     if (devPtr == nullptr) return invalidParam("devPtr must not be null");
+    Status managed;
+    if (asctwin::acl::freeManaged(devPtr, &managed)) return managed;
     return asctwin::acl::freeAfterOrphans(devPtr, false);
   });
 }

@@ -4,6 +4,7 @@
 #include "acl/acl_rt.h"
 #include "acl/c_boundary.h"
 #include "acl/runtime.h"
+#include "acl/state_callbacks.h"
 #include "device/soc.h"
 
 using asctwin::invalidParam;
@@ -13,11 +14,18 @@ using asctwin::acl::guard;
 extern "C" {
 
 aclError aclInit(const char* configPath) {
-  return guard("aclInit", [&] { return asctwin::acl::initialize(configPath); });
+  return guard("aclInit", [&] {
+    Status s = asctwin::acl::initialize(configPath);
+    if (!s) return s;
+    return asctwin::acl::runInitCallbacks(configPath);
+  });
 }
 
 aclError aclFinalize(void) {
-  return guard("aclFinalize", [] { return asctwin::acl::finalize(); });
+  return guard("aclFinalize", [] {
+    if (asctwin::acl::isInitialized()) asctwin::acl::runFinalizeCallbacks();
+    return asctwin::acl::finalize();
+  });
 }
 
 aclError aclFinalizeReference(uint64_t* refCount) {
@@ -30,15 +38,36 @@ aclError aclFinalizeReference(uint64_t* refCount) {
 }
 
 aclError aclrtSetDevice(int32_t deviceId) {
-  return guard("aclrtSetDevice", [&] { return asctwin::acl::setDevice(deviceId); });
+  return guard("aclrtSetDevice", [&] {
+    Status s = asctwin::acl::checkDeviceId(deviceId, "deviceId");
+    if (!s) return s;
+    asctwin::acl::notifyDeviceState(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
+    s = asctwin::acl::setDevice(deviceId);
+    if (s) asctwin::acl::notifyDeviceState(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
+    return s;
+  });
 }
 
 aclError aclrtResetDevice(int32_t deviceId) {
-  return guard("aclrtResetDevice", [&] { return asctwin::acl::resetDevice(deviceId); });
+  return guard("aclrtResetDevice", [&] {
+    Status s = asctwin::acl::checkDeviceId(deviceId, "deviceId");
+    if (!s) return s;
+    asctwin::acl::notifyDeviceState(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
+    s = asctwin::acl::resetDevice(deviceId);
+    if (s) asctwin::acl::notifyDeviceState(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
+    return s;
+  });
 }
 
 aclError aclrtResetDeviceForce(int32_t deviceId) {
-  return guard("aclrtResetDeviceForce", [&] { return asctwin::acl::resetDeviceForce(deviceId); });
+  return guard("aclrtResetDeviceForce", [&] {
+    Status s = asctwin::acl::checkDeviceId(deviceId, "deviceId");
+    if (!s) return s;
+    asctwin::acl::notifyDeviceState(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
+    s = asctwin::acl::resetDeviceForce(deviceId);
+    if (s) asctwin::acl::notifyDeviceState(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
+    return s;
+  });
 }
 
 aclError aclrtSynchronizeDevice(void) {

@@ -9,6 +9,7 @@
 #include "acl/c_boundary.h"
 #include "acl/memory.h"
 #include "acl/runtime.h"
+#include "acl/state_callbacks.h"
 
 using asctwin::invalidParam;
 using asctwin::Status;
@@ -41,7 +42,9 @@ Status create(aclrtStream* stream, uint32_t priority, uint32_t flags) {
   device::Stream::Config cfg;
   cfg.flags = flags;
   cfg.priority = static_cast<int32_t>(priority);
-  return createStream(stream, cfg);
+  Status s = createStream(stream, cfg);
+  if (s) notifyStreamState(*stream, ACL_RT_STREAM_STATE_CREATE_POST);
+  return s;
 }
 
 // The conditions of aclrtValueWait (ACL_STREAM_WAIT_VALUE_*).
@@ -60,7 +63,7 @@ bool waitValueReady(uint64_t cur, uint64_t value, uint32_t flag) {
 extern "C" {
 
 aclError aclrtCreateStream(aclrtStream* stream) {
-  return guard("aclrtCreateStream", [&] { return acl::createStream(stream, {}); });
+  return guard("aclrtCreateStream", [&] { return acl::create(stream, 0, 0); });
 }
 
 aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
@@ -123,13 +126,16 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle, aclrtStreamCon
 
 aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle) {
   return guard("aclrtCreateStreamV2", [&] {
-    if (handle == nullptr) return acl::createStream(stream, {});
+    if (handle == nullptr) return acl::create(stream, 0, 0);
     return acl::create(stream, handle->priority, static_cast<uint32_t>(handle->flag));
   });
 }
 
 aclError aclrtDestroyStream(aclrtStream stream) {
   return guard("aclrtDestroyStream", [&] {
+    asctwin::device::Stream* live = nullptr;
+    if (acl::resolveCreatedStream(stream, "stream", &live).isOk())
+      acl::notifyStreamState(stream, ACL_RT_STREAM_STATE_DESTROY_PRE);
     Status s = acl::destroyStream(stream);
     if (s) {
       std::lock_guard lock(acl::gAttrMu);
@@ -141,6 +147,9 @@ aclError aclrtDestroyStream(aclrtStream stream) {
 
 aclError aclrtDestroyStreamForce(aclrtStream stream) {
   return guard("aclrtDestroyStreamForce", [&] {
+    asctwin::device::Stream* live = nullptr;
+    if (acl::resolveCreatedStream(stream, "stream", &live).isOk())
+      acl::notifyStreamState(stream, ACL_RT_STREAM_STATE_DESTROY_PRE);
     Status s = acl::destroyStreamForce(stream);
     if (s) {
       std::lock_guard lock(acl::gAttrMu);

@@ -22,10 +22,17 @@ Status checkDeviceRange(const void* p, size_t n, const char* what, const std::st
 // in a live device allocation, and the range must not wrap around.
 Status checkHostRange(const void* p, size_t n, const char* what, const std::string& why);
 
+// ACL_MEMCPY_DEFAULT resolved from the pointers (other kinds unchanged).
+int resolveMemcpyKind(int kind, const void* dst, const void* src);
 // The checks of aclrtMemcpy (kind, nulls, count <= destMax, both sides).
 Status checkMemcpy(void* dst, size_t destMax, const void* src, size_t count, int kind);
-// The checks of aclrtMemset (null, count <= maxCount, device range).
-Status checkMemset(void* devPtr, size_t maxCount, size_t count);
+// The checks of aclrtMemset (null, count <= maxCount, device range; with
+// allowHost, as aclrtMemset has it, host memory outside device memory too).
+Status checkMemset(void* devPtr, size_t maxCount, size_t count, bool allowHost = false);
+
+// aclrtFree of managed memory (aclrtMemAllocManaged): true when p was one
+// (the result of the free in *result).
+bool freeManaged(void* p, Status* result);
 
 // "ACL_MEMCPY_HOST_TO_DEVICE" etc., or "aclrtMemcpyKind(9)".
 std::string memcpyKindName(int kind);

@@ -16,6 +16,11 @@ std::string describe(const device::AllocationInfo& a) {
 
 bool isDeviceKind(int kind, bool dstSide) {
   switch (kind) {
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+      return dstSide;
+    case ACL_MEMCPY_INNER_DEVICE_TO_DEVICE:
+    case ACL_MEMCPY_INTER_DEVICE_TO_DEVICE:
+      return true;
     case ACL_MEMCPY_HOST_TO_DEVICE:
       return dstSide;
     case ACL_MEMCPY_DEVICE_TO_HOST:
@@ -39,6 +44,14 @@ std::string memcpyKindName(int kind) {
       return "ACL_MEMCPY_DEVICE_TO_HOST";
     case ACL_MEMCPY_DEVICE_TO_DEVICE:
       return "ACL_MEMCPY_DEVICE_TO_DEVICE";
+    case ACL_MEMCPY_DEFAULT:
+      return "ACL_MEMCPY_DEFAULT";
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+      return "ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE";
+    case ACL_MEMCPY_INNER_DEVICE_TO_DEVICE:
+      return "ACL_MEMCPY_INNER_DEVICE_TO_DEVICE";
+    case ACL_MEMCPY_INTER_DEVICE_TO_DEVICE:
+      return "ACL_MEMCPY_INTER_DEVICE_TO_DEVICE";
     default:
       return "aclrtMemcpyKind(" + std::to_string(kind) + ")";
   }
@@ -67,12 +80,22 @@ Status checkHostRange(const void* p, size_t n, const char* what, const std::stri
   return Status::ok();
 }
 
+int resolveMemcpyKind(int kind, const void* dst, const void* src) {
+  if (kind != ACL_MEMCPY_DEFAULT) return kind;
+  // ACL_MEMCPY_DEFAULT: the direction follows from where the pointers lie.
+  auto& mem = device::DeviceMemory::instance();
+  const bool d = mem.isDevicePointer(dst), s = mem.isDevicePointer(src);
+  return d ? (s ? ACL_MEMCPY_DEVICE_TO_DEVICE : ACL_MEMCPY_HOST_TO_DEVICE)
+           : (s ? ACL_MEMCPY_DEVICE_TO_HOST : ACL_MEMCPY_HOST_TO_HOST);
+}
+
 Status checkMemcpy(void* dst, size_t destMax, const void* src, size_t count, int kind) {
-  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEVICE_TO_DEVICE)
+  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE)
     return invalidParam(
-        "kind must be ACL_MEMCPY_HOST_TO_HOST (0), ACL_MEMCPY_HOST_TO_DEVICE (1), "
-        "ACL_MEMCPY_DEVICE_TO_HOST (2) or ACL_MEMCPY_DEVICE_TO_DEVICE (3), got " +
+        "kind must be an aclrtMemcpyKind (ACL_MEMCPY_HOST_TO_HOST (0) .. "
+        "ACL_MEMCPY_INTER_DEVICE_TO_DEVICE (7)), got " +
         std::to_string(kind));
+  kind = resolveMemcpyKind(kind, dst, src);
   if (dst == nullptr) return invalidParam("dst must not be null");
   if (src == nullptr) return invalidParam("src must not be null");
   if (count > destMax)
@@ -88,16 +111,21 @@ Status checkMemcpy(void* dst, size_t destMax, const void* src, size_t count, int
              : checkHostRange(src, count, "src", k + " says src is host memory");
 }
 
-Status checkMemset(void* devPtr, size_t maxCount, size_t count) {
+Status checkMemset(void* devPtr, size_t maxCount, size_t count, bool allowHost) {
   if (devPtr == nullptr) return invalidParam("devPtr must not be null");
   if (count > maxCount)
     return invalidParam("count (" + std::to_string(count) + ") must not exceed maxCount (" +
                         std::to_string(maxCount) + ")");
-  // Host or device memory, told apart by the address (11-03: "系统根据地址判定是Host
-  // 还是Device"); a range that starts in device memory must stay inside it.
-  if (device::DeviceMemory::instance().isDevicePointer(devPtr))
-    return checkDeviceRange(devPtr, count, "devPtr", "memset of device memory");
-  return checkHostRange(devPtr, count, "devPtr", "memset of host memory");
+  auto& mem = device::DeviceMemory::instance();
+  if (!allowHost || mem.isDevicePointer(devPtr))
+    return checkDeviceRange(devPtr, count, "devPtr", "memset writes device memory only");
+  // aclrtMemset takes host memory too, told apart by the address (11-03:
+  // "系统根据地址判定是Host还是Device"); a freed device allocation is neither.
+  const device::AddressPlace place = mem.locate(reinterpret_cast<uintptr_t>(devPtr));
+  if (place.freed && place.relation == device::AddressPlace::Relation::Inside)
+    return invalidParam("devPtr " + hexPointer(devPtr) + " is inside freed device allocation #" +
+                        std::to_string(place.allocation.id));
+  return checkHostRange(devPtr, count, "devPtr", "a memset of host memory must stay in host memory");
 }
 
 }  // namespace asctwin::acl
