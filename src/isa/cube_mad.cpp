@@ -5,9 +5,10 @@
 // value, or the bias in BT) and takes the products A[i][kk] * B[kk][j] in
 // order kk = 0 .. k-1, each as one fused multiply-add rounded to nearest
 // even (fp16/bf16 products are exact in fp32, so this is also multiply then
-// add). int8 products accumulate in int32 modulo 2^32. Only the valid block
-// (i < m, j < n, kk < k) is read and written; padding rows and columns of
-// the fractals are ignored.
+// add). int8 products accumulate in int32 modulo 2^32. The unit computes
+// whole 16 x 16 fractals of C (padding rows and columns of A and B give
+// padding rows and columns of C, as on hardware) over kk < k only (the K
+// padding is ignored); GEMV (m == 1) computes row 0.
 //
 // Speed: the operands are unpacked once into row-major fp32/int32 panels
 // and a 6 x 16 register-blocked AVX2 kernel runs the same fused
@@ -27,8 +28,10 @@
 namespace asctwin::isa {
 namespace {
 
+// m and n are the rows and columns computed: whole fractals (16 x 16 of C),
+// as the cube unit computes them, one row for GEMV; nBias the valid columns.
 struct MadShape {
-  uint32_t m, k, n;
+  uint32_t m, k, n, nBias;
   uint32_t es;      // A/B element bytes
   uint32_t k0;      // elements of one fractal row (32 bytes)
   uint32_t k1;      // fractals along K (ceil(k / k0), or the aligned count)
@@ -227,7 +230,7 @@ void madFloat(MadType t, const MadShape& s, const uint8_t* a, const uint8_t* b, 
     float* row = p.c.data() + uint64_t{i} * ldb;
     for (uint32_t j = 0; j < s.n; ++j) {
       if (bias != nullptr) {
-        row[j] = bias[j];
+        row[j] = j < s.nBias ? bias[j] : 0.0f;
       } else if (zeroInit) {
         row[j] = 0.0f;
       } else {
@@ -265,7 +268,7 @@ void madInt8(const MadShape& s, const uint8_t* a, const uint8_t* b, uint8_t* c, 
     for (uint32_t j = 0; j < s.n; ++j) {
       uint32_t acc;
       if (bias != nullptr) {
-        acc = static_cast<uint32_t>(bias[j]);
+        acc = j < s.nBias ? static_cast<uint32_t>(bias[j]) : 0;
       } else if (zeroInit) {
         acc = 0;
       } else {
@@ -301,6 +304,9 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
   s.gemv = m == 1;
   s.m1 = (m + 15) / 16;
   s.n1 = (n + 15) / 16;
+  s.m = s.gemv ? 1 : s.m1 * 16;
+  s.n = s.n1 * 16;
+  s.nBias = n;
   s.integer = t == MadType::S8;
 
   const LocalOp ao = cubeLocal(x, CubeBuf::L0A, a, kFractalBytes, "fm (A)");
@@ -330,30 +336,33 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
   uint8_t* ap = ao.ptr;
   uint8_t* bp = bo.ptr;
   uint8_t* cp = co.ptr;
+  // The record: the reads of the valid block (i < m, j < n, kk < k; the
+  // padding of A and B feeds only the padding of C) and the write of the
+  // whole fractals of C.
   auto describe = [&](Instr& in) {
     ByteRuns ar;
     ByteRuns br;
-    ByteRuns cr;
-    for (uint32_t i = 0; i < s.m; ++i)
+    ByteRuns crd;
+    ByteRuns cw;
+    const uint32_t rows = s.gemv ? 1u : m;
+    for (uint32_t i = 0; i < rows; ++i)
       for (uint32_t kb = 0; kb * s.k0 < s.k; ++kb)
         ar.add(aOffset(s, i, kb * s.k0), uint64_t{std::min(s.k0, s.k - kb * s.k0)} * s.es);
-    for (uint32_t j = 0; j < s.n; ++j)
+    for (uint32_t j = 0; j < n; ++j)
       for (uint32_t kb = 0; kb * s.k0 < s.k; ++kb)
         br.add(bOffset(s, kb * s.k0, j), uint64_t{std::min(s.k0, s.k - kb * s.k0)} * s.es);
     for (uint32_t i = 0; i < s.m; ++i)
-      for (uint32_t jb = 0; jb * 16 < s.n; ++jb)
-        cr.add(cOffset(s, i, jb * 16), uint64_t{std::min(16u, s.n - jb * 16)} * 4);
+      for (uint32_t jb = 0; jb * 16 < s.n; ++jb) {
+        cw.add(cOffset(s, i, jb * 16), 64);
+        if (i < rows && jb * 16 < n)
+          crd.add(cOffset(s, i, jb * 16), uint64_t{std::min<uint32_t>(16u, n - jb * 16)} * 4);
+      }
     in.add(ar.access(Space::L0A, false, reinterpret_cast<uintptr_t>(ap)));
     in.add(br.access(Space::L0B, false, reinterpret_cast<uintptr_t>(bp)));
     if (bt != nullptr)
       in.add(access2d(Space::BT, false, reinterpret_cast<uintptr_t>(bt), 1, n * 4u, n * 4u));
-    kernel::Access cw = cr.access(Space::L0C, true, reinterpret_cast<uintptr_t>(cp));
-    if (readsC) {
-      kernel::Access crd = cw;
-      crd.write = false;
-      in.add(crd);
-    }
-    in.add(cw);
+    if (readsC) in.add(crd.access(Space::L0C, false, reinterpret_cast<uintptr_t>(cp)));
+    in.add(cw.access(Space::L0C, true, reinterpret_cast<uintptr_t>(cp)));
   };
   emit(x, PIPE_M, describe, [=] {
     if (s.integer) {
