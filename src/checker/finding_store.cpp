@@ -28,7 +28,8 @@ Tool toolOfKind(const std::string& kind) {
   if (kind == "wait-without-set" || kind == "unmatched-set" || kind == "double-set" ||
       kind == "syncall-count-mismatch" || kind == "deadlock-spin")
     return synccheck;
-  if (kind == "uninit-ub-read" || kind == "uninit-gm-read") return initcheck;
+  if (kind == "uninit-ub-read" || kind == "uninit-gm-read" || kind == "uninit-gm-atomic")
+    return initcheck;
   return memcheck;
 }
 
