@@ -5,9 +5,12 @@
 // are decoded from their type, computed in the compute kind (float for
 // FP16/BF16/FP32, double for FP64, int64 for integers, bool) and encoded into
 // out's type. Scalar unit only: broadcasts, strides and mixed types in one
-// pass, without a UB staging of the operands.
+// pass. A broadcast operand (a stride 0) is first read once, element by
+// element, into the block's own copy: its elements are used many times, and
+// reading one GM word again and again is what a spinning block does.
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "acl/dtype.h"
 #include "kernel_operator.h"
@@ -30,8 +33,20 @@ class Operand {
     if (width_ == 8) g64_.SetGlobalBuffer(reinterpret_cast<__gm__ int64_t*>(p), elems);
   }
 
+  // Reads the whole storage once into the block's copy (elems elements).
+  __aicore__ inline void Stage(uint64_t elems) {
+    staged_.resize(elems);
+    for (uint64_t i = 0; i < elems; ++i) staged_[i] = Load(static_cast<int64_t>(i));
+    isStaged_ = true;
+  }
+
   // The raw bits of element i (zero-extended).
   __aicore__ inline uint64_t Bits(int64_t i) {
+    if (isStaged_) return staged_[static_cast<size_t>(i)];
+    return Load(i);
+  }
+
+  __aicore__ inline uint64_t Load(int64_t i) {
     switch (width_) {
       case 1: return static_cast<uint8_t>(g8_.GetValue(static_cast<uint64_t>(i)));
       case 2: return static_cast<uint16_t>(g16_.GetValue(static_cast<uint64_t>(i)));
@@ -84,6 +99,8 @@ class Operand {
  private:
   int32_t type_ = ACL_FLOAT;
   uint32_t width_ = 4;
+  bool isStaged_ = false;
+  std::vector<uint64_t> staged_;
   GlobalTensor<int8_t> g8_;
   GlobalTensor<int16_t> g16_;
   GlobalTensor<int32_t> g32_;
@@ -100,6 +117,13 @@ class KernelBinary {
     const auto b = static_cast<uint64_t>(GetBlockIdx());
     begin_ = binarySplit(t.total, b, t.blockDim);
     end_ = binarySplit(t.total, b + 1, t.blockDim);
+    auto broadcast = [&](const int64_t* stride) {
+      for (uint32_t k = 0; k < t.rank; ++k)
+        if (stride[k] == 0 && t.dims[k] > 1) return true;
+      return false;
+    };
+    if (broadcast(t.selfStride)) self_.Stage(t.selfElems);
+    if (broadcast(t.otherStride)) other_.Stage(t.otherElems);
   }
 
   __aicore__ inline void Process() {
