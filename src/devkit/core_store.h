@@ -33,7 +33,8 @@ struct DevkitCore {
   uint64_t tilingKey = 0;  // g_tilingKey
   int32_t matmulCount = 0;
   uint64_t fixpipeNdNz = 0;
-  uint32_t pipeGeneration = 0;  // TPipes made on this core (AscendCBufAbsAddr)
+  uint32_t allocatorMemories = 0;  // ConstDefiner::allocatorUsed (hardware_map.h)
+  uint32_t pipeGeneration = 0;     // TPipes made on this core (AscendCBufAbsAddr)
   // Stand-ins for the local memories this core does not have (an AIV has no
   // L1/L0/BT/FB), which Huawei's TPipe fills with garbage on every core: no
   // instruction can reach them, since they are no memory of the core.

@@ -20,9 +20,15 @@ struct CubeInitConstValueApiParams;
 struct DataCopyApiParams;
 struct DataCopyPadApiParams;
 struct DataCopySliceApiParams;
+struct LoadData2dApiParams;
+struct LoadData2dv2ApiParams;
+struct LoadData3dv1ApiParams;
+struct LoadData3dv2ApiParams;
+struct LoadData3dv2ProApiParams;
 struct LoadImageToLocalApiParams;
 struct MmadApiParams;
 struct SortApiParams;
+struct VecBilinearInterpolationApiParams;
 struct VecBinaryApiParams;
 struct VecBinaryScalarApiParams;
 struct VecBroadCastApiParams;
@@ -41,202 +47,110 @@ struct VecTransposeApiParams;
 struct VectorPaddingApiParams;
 
 // Declared here as the headers declare them (their definitions follow).
-bool CheckFuncMmadImpl(MmadApiParams&, const char*);
-bool CheckFuncInitConstValueImpl(CubeInitConstValueApiParams&, const char*);
-bool CheckFuncLoadImageToLocalImpl(LoadImageToLocalApiParams&, const char*);
-bool CheckFuncCopyImplForMaskArray(CopyApiParams&, const uint64_t*, const char*);
-bool CheckFuncCopyImpl(CopyApiParams&, const uint64_t, const char*);
-bool CheckFuncCopyImpl(CopyApiParams&, const char*);
-bool CheckFuncDataCopyImpl(DataCopyApiParams&, const char*);
-bool CheckFuncDataCopyPadImpl(DataCopyPadApiParams&, const char*);
-bool CheckFuncDataCopySliceImpl(DataCopySliceApiParams&, const char*);
-bool CheckFuncVecBinaryImplForMaskArray(VecBinaryApiParams&, const uint64_t*, const char*);
-bool CheckFuncVecBinaryImpl(VecBinaryApiParams&, const uint64_t, const char*);
-bool CheckFuncVecBinaryImpl(VecBinaryApiParams&, const char*);
-bool CheckFuncVecBinaryCmpImplForMaskArray(VecBinaryApiParams&, const uint64_t*, const char*);
-bool CheckFuncVecBinaryCmpImpl(VecBinaryApiParams&, const uint64_t, const char*);
-bool CheckFuncVecBinaryCmpImpl(VecBinaryApiParams&, const char*);
-bool CheckFuncVecBinaryScalarCmpImpl(VecBinaryScalarApiParams&, const char*);
-bool CheckFuncVecBinaryScalarCmpImpl(VecBinaryScalarApiParams&, const uint64_t, const char*);
-bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const uint64_t, const char*);
-bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const char*);
-bool CheckFunDupImplForMaskArray(VecDupApiParams&, const uint64_t*, const char*);
-bool CheckFunDupImpl(VecDupApiParams&, const uint64_t, const char*);
-bool CheckFunDupImpl(VecDupApiParams&, const char*);
-bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const uint64_t, const char*);
-bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const uint64_t*, const char*);
-bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const char*);
-bool CheckVectorPaddingForMaskArray(VectorPaddingApiParams&, const uint64_t*, const char*);
-bool CheckVectorPadding(VectorPaddingApiParams&, const uint64_t, const char*);
-bool CheckVectorPadding(VectorPaddingApiParams&, const char*);
-bool CheckFuncBroadCastToMMImpl(VecBroadCastToMMApiParams&, const char*);
 bool CheckFunBcBImpl(VecBroadCastApiParams&, uint32_t, const char*);
-bool CheckFunReduceImplForMaskArray(VecReduceApiParams&, const uint64_t*, const char*);
-bool CheckFunReduceImpl(VecReduceApiParams&, const uint64_t, const char*);
-bool CheckFunReduceImpl(VecReduceApiParams&, const char*);
-bool CheckFunReduceOtherImplForMaskArray(VecReduceApiParams&, const uint64_t*, const char*);
-bool CheckFunReduceOtherImpl(VecReduceApiParams&, const uint64_t, const char*);
-bool CheckFunReduceOtherWhlImpl(VecReduceWhlApiParams&, const uint64_t, const char*);
-bool CheckFuncVecSelectImplForMaskArray(VecSelectApiParams&, const uint64_t*, const char*);
-bool CheckFuncVecSelectImpl(VecSelectApiParams&, const uint64_t, const char*);
-bool CheckFuncVecSelectImpl(VecSelectApiParams&, const char*);
-bool CheckFuncGatherbImpl(VecGatherApiParams&, uint32_t, const char*);
-bool CheckFuncGatherImpl(VecGatherApiParams&, const uint64_t, const char*);
-bool CheckFuncGatherImpl(VecGatherApiParams&, const uint64_t*, const char*);
-bool CheckFuncGatherImpl(VecGatherApiParams&, const char*);
-bool CheckFuncVecGatherMaskImpl(VecGatherMaskApiParams&, const uint32_t, const char*);
-bool CheckFuncVecCmpRgtImplForMaskArray(VecCmpRgtApiParams&, const uint64_t*, const char*);
-bool CheckFuncVecCmpRgtImpl(VecCmpRgtApiParams&, const uint64_t, const char*);
-bool CheckFunTransposeImpl(VecTransposeApiParams&, const char*);
+bool CheckFunDupImpl(VecDupApiParams&, const char*);
+bool CheckFunDupImpl(VecDupApiParams&, const uint64_t, const char*);
+bool CheckFunDupImplForMaskArray(VecDupApiParams&, const uint64_t*, const char*);
 bool CheckFunProposalImpl(VecProposalApiParams&, const char*);
+bool CheckFunReduceImpl(VecReduceApiParams&, const char*);
+bool CheckFunReduceImpl(VecReduceApiParams&, const uint64_t, const char*);
+bool CheckFunReduceImplForMaskArray(VecReduceApiParams&, const uint64_t*, const char*);
+bool CheckFunReduceImplMode2(VecReduceApiParams&, const char*);
+bool CheckFunReduceOtherImpl(VecReduceApiParams&, const uint64_t, const char*);
+bool CheckFunReduceOtherImplForMaskArray(VecReduceApiParams&, const uint64_t*, const char*);
+bool CheckFunReduceOtherWhlImpl(VecReduceWhlApiParams&, const uint64_t, const char*);
+bool CheckFunReduceOtherWhlImplForMaskArray(VecReduceWhlApiParams&, const uint64_t*, const char*);
 bool CheckFunScatterImpl(VecScatterApiParams&, const char*);
 bool CheckFunScatterImpl(VecScatterApiParams&, const uint64_t, const char*);
 bool CheckFunScatterImplForMaskArray(VecScatterApiParams&, const uint64_t*, const char*);
+bool CheckFunTransposeImpl(VecTransposeApiParams&, const char*);
+bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const char*);
+bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const uint64_t, const char*);
+bool CheckFunVecBinaryScalarImplForMaskArray(VecBinaryScalarApiParams&, const uint64_t*,
+                                             const char*);
+bool CheckFuncBilinearInterpolationImpl(VecBilinearInterpolationApiParams&, const uint64_t,
+                                        const char*);
+bool CheckFuncBilinearInterpolationImpl(VecBilinearInterpolationApiParams&, const uint64_t*,
+                                        const char*);
+bool CheckFuncBroadCastToMMImpl(VecBroadCastToMMApiParams&, const char*);
+bool CheckFuncCopyImpl(CopyApiParams&, const char*);
+bool CheckFuncCopyImpl(CopyApiParams&, const uint64_t, const char*);
+bool CheckFuncCopyImplForMaskArray(CopyApiParams&, const uint64_t*, const char*);
+bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const char*);
+bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const uint64_t, const char*);
+bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const uint64_t*, const char*);
+bool CheckFuncDataCopyImpl(DataCopyApiParams&, const char*);
+bool CheckFuncDataCopyPadImpl(DataCopyPadApiParams&, const char*);
+bool CheckFuncDataCopySliceImpl(DataCopySliceApiParams&, const char*);
+bool CheckFuncGatherImpl(VecGatherApiParams&, const char*);
+bool CheckFuncGatherImpl(VecGatherApiParams&, const uint64_t, const char*);
+bool CheckFuncGatherImpl(VecGatherApiParams&, const uint64_t*, const char*);
+bool CheckFuncGatherbImpl(VecGatherApiParams&, uint32_t, const char*);
+bool CheckFuncInitConstValueImpl(CubeInitConstValueApiParams&, const char*);
+bool CheckFuncLoadData2dImpl(LoadData2dApiParams&, const char*);
+bool CheckFuncLoadData2dv2Impl(LoadData2dv2ApiParams&, const char*);
+bool CheckFuncLoadData3dv1Impl(LoadData3dv1ApiParams&, const char*);
+bool CheckFuncLoadData3dv2Impl(LoadData3dv2ApiParams&, const char*);
+bool CheckFuncLoadData3dv2ProImpl(LoadData3dv2ProApiParams&, const char*);
+bool CheckFuncLoadImageToLocalImpl(LoadImageToLocalApiParams&, const char*);
+bool CheckFuncMmadImpl(MmadApiParams&, const char*);
+bool CheckFuncVecBinaryCmpImpl(VecBinaryApiParams&, const char*);
+bool CheckFuncVecBinaryCmpImpl(VecBinaryApiParams&, const uint64_t, const char*);
+bool CheckFuncVecBinaryCmpImplForMaskArray(VecBinaryApiParams&, const uint64_t*, const char*);
+bool CheckFuncVecBinaryImpl(VecBinaryApiParams&, const char*);
+bool CheckFuncVecBinaryImpl(VecBinaryApiParams&, const uint64_t, const char*);
+bool CheckFuncVecBinaryImplForMaskArray(VecBinaryApiParams&, const uint64_t*, const char*);
+bool CheckFuncVecBinaryScalarCmpImpl(VecBinaryScalarApiParams&, const char*);
+bool CheckFuncVecBinaryScalarCmpImpl(VecBinaryScalarApiParams&, const uint64_t, const char*);
+bool CheckFuncVecCmpRgtImpl(VecCmpRgtApiParams&, const uint64_t, const char*);
+bool CheckFuncVecCmpRgtImplForMaskArray(VecCmpRgtApiParams&, const uint64_t*, const char*);
+bool CheckFuncVecGatherMaskImpl(VecGatherMaskApiParams&, const uint32_t, const char*);
+bool CheckFuncVecSelectImpl(VecSelectApiParams&, const char*);
+bool CheckFuncVecSelectImpl(VecSelectApiParams&, const uint64_t, const char*);
+bool CheckFuncVecSelectImplForMaskArray(VecSelectApiParams&, const uint64_t*, const char*);
 bool CheckSortImpl(SortApiParams&, const char*);
+bool CheckVectorPadding(VectorPaddingApiParams&, const char*);
+bool CheckVectorPadding(VectorPaddingApiParams&, const uint64_t, const char*);
+bool CheckVectorPaddingForMaskArray(VectorPaddingApiParams&, const uint64_t*, const char*);
 uint64_t GetHardWarebufferSize(uint8_t index);
 
-bool CheckFuncMmadImpl(MmadApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncInitConstValueImpl(CubeInitConstValueApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncLoadImageToLocalImpl(LoadImageToLocalApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncCopyImplForMaskArray(CopyApiParams&, const uint64_t*, const char*) {
-  return true;
-}
-bool CheckFuncCopyImpl(CopyApiParams&, const uint64_t, const char*) {
-  return true;
-}
-bool CheckFuncCopyImpl(CopyApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncDataCopyImpl(DataCopyApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncDataCopyPadImpl(DataCopyPadApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncDataCopySliceImpl(DataCopySliceApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncVecBinaryImplForMaskArray(VecBinaryApiParams&, const uint64_t*, const char*) {
-  return true;
-}
-bool CheckFuncVecBinaryImpl(VecBinaryApiParams&, const uint64_t, const char*) {
-  return true;
-}
-bool CheckFuncVecBinaryImpl(VecBinaryApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncVecBinaryCmpImplForMaskArray(VecBinaryApiParams&, const uint64_t*, const char*) {
-  return true;
-}
-bool CheckFuncVecBinaryCmpImpl(VecBinaryApiParams&, const uint64_t, const char*) {
-  return true;
-}
-bool CheckFuncVecBinaryCmpImpl(VecBinaryApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncVecBinaryScalarCmpImpl(VecBinaryScalarApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncVecBinaryScalarCmpImpl(VecBinaryScalarApiParams&, const uint64_t, const char*) {
-  return true;
-}
-bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const uint64_t, const char*) {
-  return true;
-}
-bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const char*) {
-  return true;
-}
-bool CheckFunDupImplForMaskArray(VecDupApiParams&, const uint64_t*, const char*) {
-  return true;
-}
-bool CheckFunDupImpl(VecDupApiParams&, const uint64_t, const char*) {
+bool CheckFunBcBImpl(VecBroadCastApiParams&, uint32_t, const char*) {
   return true;
 }
 bool CheckFunDupImpl(VecDupApiParams&, const char*) {
   return true;
 }
-bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const uint64_t, const char*) {
+bool CheckFunDupImpl(VecDupApiParams&, const uint64_t, const char*) {
   return true;
 }
-bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const uint64_t*, const char*) {
+bool CheckFunDupImplForMaskArray(VecDupApiParams&, const uint64_t*, const char*) {
   return true;
 }
-bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const char*) {
-  return true;
-}
-bool CheckVectorPaddingForMaskArray(VectorPaddingApiParams&, const uint64_t*, const char*) {
-  return true;
-}
-bool CheckVectorPadding(VectorPaddingApiParams&, const uint64_t, const char*) {
-  return true;
-}
-bool CheckVectorPadding(VectorPaddingApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncBroadCastToMMImpl(VecBroadCastToMMApiParams&, const char*) {
-  return true;
-}
-bool CheckFunBcBImpl(VecBroadCastApiParams&, uint32_t, const char*) {
-  return true;
-}
-bool CheckFunReduceImplForMaskArray(VecReduceApiParams&, const uint64_t*, const char*) {
-  return true;
-}
-bool CheckFunReduceImpl(VecReduceApiParams&, const uint64_t, const char*) {
+bool CheckFunProposalImpl(VecProposalApiParams&, const char*) {
   return true;
 }
 bool CheckFunReduceImpl(VecReduceApiParams&, const char*) {
   return true;
 }
-bool CheckFunReduceOtherImplForMaskArray(VecReduceApiParams&, const uint64_t*, const char*) {
+bool CheckFunReduceImpl(VecReduceApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckFunReduceImplForMaskArray(VecReduceApiParams&, const uint64_t*, const char*) {
+  return true;
+}
+bool CheckFunReduceImplMode2(VecReduceApiParams&, const char*) {
   return true;
 }
 bool CheckFunReduceOtherImpl(VecReduceApiParams&, const uint64_t, const char*) {
   return true;
 }
+bool CheckFunReduceOtherImplForMaskArray(VecReduceApiParams&, const uint64_t*, const char*) {
+  return true;
+}
 bool CheckFunReduceOtherWhlImpl(VecReduceWhlApiParams&, const uint64_t, const char*) {
   return true;
 }
-bool CheckFuncVecSelectImplForMaskArray(VecSelectApiParams&, const uint64_t*, const char*) {
-  return true;
-}
-bool CheckFuncVecSelectImpl(VecSelectApiParams&, const uint64_t, const char*) {
-  return true;
-}
-bool CheckFuncVecSelectImpl(VecSelectApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncGatherbImpl(VecGatherApiParams&, uint32_t, const char*) {
-  return true;
-}
-bool CheckFuncGatherImpl(VecGatherApiParams&, const uint64_t, const char*) {
-  return true;
-}
-bool CheckFuncGatherImpl(VecGatherApiParams&, const uint64_t*, const char*) {
-  return true;
-}
-bool CheckFuncGatherImpl(VecGatherApiParams&, const char*) {
-  return true;
-}
-bool CheckFuncVecGatherMaskImpl(VecGatherMaskApiParams&, const uint32_t, const char*) {
-  return true;
-}
-bool CheckFuncVecCmpRgtImplForMaskArray(VecCmpRgtApiParams&, const uint64_t*, const char*) {
-  return true;
-}
-bool CheckFuncVecCmpRgtImpl(VecCmpRgtApiParams&, const uint64_t, const char*) {
-  return true;
-}
-bool CheckFunTransposeImpl(VecTransposeApiParams&, const char*) {
-  return true;
-}
-bool CheckFunProposalImpl(VecProposalApiParams&, const char*) {
+bool CheckFunReduceOtherWhlImplForMaskArray(VecReduceWhlApiParams&, const uint64_t*, const char*) {
   return true;
 }
 bool CheckFunScatterImpl(VecScatterApiParams&, const char*) {
@@ -248,7 +162,145 @@ bool CheckFunScatterImpl(VecScatterApiParams&, const uint64_t, const char*) {
 bool CheckFunScatterImplForMaskArray(VecScatterApiParams&, const uint64_t*, const char*) {
   return true;
 }
+bool CheckFunTransposeImpl(VecTransposeApiParams&, const char*) {
+  return true;
+}
+bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const char*) {
+  return true;
+}
+bool CheckFunVecBinaryScalarImpl(VecBinaryScalarApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckFunVecBinaryScalarImplForMaskArray(VecBinaryScalarApiParams&, const uint64_t*,
+                                             const char*) {
+  return true;
+}
+bool CheckFuncBilinearInterpolationImpl(VecBilinearInterpolationApiParams&, const uint64_t,
+                                        const char*) {
+  return true;
+}
+bool CheckFuncBilinearInterpolationImpl(VecBilinearInterpolationApiParams&, const uint64_t*,
+                                        const char*) {
+  return true;
+}
+bool CheckFuncBroadCastToMMImpl(VecBroadCastToMMApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncCopyImpl(CopyApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncCopyImpl(CopyApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckFuncCopyImplForMaskArray(CopyApiParams&, const uint64_t*, const char*) {
+  return true;
+}
+bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckFuncCreateVecIndexImpl(VecCreateVecIndexApiParams&, const uint64_t*, const char*) {
+  return true;
+}
+bool CheckFuncDataCopyImpl(DataCopyApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncDataCopyPadImpl(DataCopyPadApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncDataCopySliceImpl(DataCopySliceApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncGatherImpl(VecGatherApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncGatherImpl(VecGatherApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckFuncGatherImpl(VecGatherApiParams&, const uint64_t*, const char*) {
+  return true;
+}
+bool CheckFuncGatherbImpl(VecGatherApiParams&, uint32_t, const char*) {
+  return true;
+}
+bool CheckFuncInitConstValueImpl(CubeInitConstValueApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncLoadData2dImpl(LoadData2dApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncLoadData2dv2Impl(LoadData2dv2ApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncLoadData3dv1Impl(LoadData3dv1ApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncLoadData3dv2Impl(LoadData3dv2ApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncLoadData3dv2ProImpl(LoadData3dv2ProApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncLoadImageToLocalImpl(LoadImageToLocalApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncMmadImpl(MmadApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncVecBinaryCmpImpl(VecBinaryApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncVecBinaryCmpImpl(VecBinaryApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckFuncVecBinaryCmpImplForMaskArray(VecBinaryApiParams&, const uint64_t*, const char*) {
+  return true;
+}
+bool CheckFuncVecBinaryImpl(VecBinaryApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncVecBinaryImpl(VecBinaryApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckFuncVecBinaryImplForMaskArray(VecBinaryApiParams&, const uint64_t*, const char*) {
+  return true;
+}
+bool CheckFuncVecBinaryScalarCmpImpl(VecBinaryScalarApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncVecBinaryScalarCmpImpl(VecBinaryScalarApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckFuncVecCmpRgtImpl(VecCmpRgtApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckFuncVecCmpRgtImplForMaskArray(VecCmpRgtApiParams&, const uint64_t*, const char*) {
+  return true;
+}
+bool CheckFuncVecGatherMaskImpl(VecGatherMaskApiParams&, const uint32_t, const char*) {
+  return true;
+}
+bool CheckFuncVecSelectImpl(VecSelectApiParams&, const char*) {
+  return true;
+}
+bool CheckFuncVecSelectImpl(VecSelectApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckFuncVecSelectImplForMaskArray(VecSelectApiParams&, const uint64_t*, const char*) {
+  return true;
+}
 bool CheckSortImpl(SortApiParams&, const char*) {
+  return true;
+}
+bool CheckVectorPadding(VectorPaddingApiParams&, const char*) {
+  return true;
+}
+bool CheckVectorPadding(VectorPaddingApiParams&, const uint64_t, const char*) {
+  return true;
+}
+bool CheckVectorPaddingForMaskArray(VectorPaddingApiParams&, const uint64_t*, const char*) {
   return true;
 }
 

@@ -41,6 +41,10 @@ uint8_t* hardwareBase(uint8_t hardware) {
   return absent.get();
 }
 
+uint32_t& allocatorMemories() {
+  return currentDevkitCore().allocatorMemories;
+}
+
 bool localRefOf(uint64_t addr, uint32_t bytes, kernel::LocalRef* out) {
   for (uint8_t h = 1; h < kHardwareCount; ++h) {
     const Space s = kSpaceOfHardware[h];

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <map>
+#include <set>
 #include <utility>
 
 namespace AscendC {
@@ -28,6 +29,10 @@ namespace asctwin::devkit {
 // The calling core's image of local memory `hardware` (a Hardware value), or
 // null when the core has none (or outside a kernel).
 uint8_t* hardwareBase(uint8_t hardware);
+// The calling core's set of local memories with a LocalMemAllocator (bit h
+// for Hardware h): Huawei's CPU mode allows one allocator per memory and per
+// block, and keeps the set in its process-wide singleton.
+uint32_t& allocatorMemories();
 inline constexpr uint8_t kHardwareCount = 8;  // GM .. FIXBUF
 }  // namespace asctwin::devkit
 
@@ -87,5 +92,48 @@ class std::map<AscendC::Hardware, uint8_t*> {
     thread_local mapped_type value = nullptr;
     value = asctwin::devkit::hardwareBase(static_cast<uint8_t>(k));
     return value;
+  }
+};
+
+// The one std::set<Hardware> of Huawei's CPU mode is ConstDefiner's
+// `allocatorUsed`, per block on an NPU: this specialisation keeps it in the
+// calling core's record, so a block never sees another block's allocators.
+template <>
+class std::set<AscendC::Hardware> {
+ public:
+  using key_type = AscendC::Hardware;
+  using value_type = AscendC::Hardware;
+  using size_type = std::size_t;
+  class const_iterator {
+   public:
+    const_iterator() = default;
+    explicit const_iterator(uint8_t h) : h_(h) {}
+    value_type operator*() const { return static_cast<AscendC::Hardware>(h_); }
+    bool operator==(const const_iterator& o) const { return h_ == o.h_; }
+    bool operator!=(const const_iterator& o) const { return h_ != o.h_; }
+
+   private:
+    uint8_t h_ = 32;
+  };
+  using iterator = const_iterator;
+
+  const_iterator find(const key_type& k) const {
+    const uint8_t h = static_cast<uint8_t>(k);
+    return h < 32 && (asctwin::devkit::allocatorMemories() >> h & 1u) != 0 ? const_iterator(h)
+                                                                           : end();
+  }
+  const_iterator end() const { return const_iterator(); }
+  size_type count(const key_type& k) const { return find(k) == end() ? 0 : 1; }
+  std::pair<const_iterator, bool> insert(const key_type& k) {
+    const uint8_t h = static_cast<uint8_t>(k);
+    const bool fresh = count(k) == 0;
+    if (h < 32) asctwin::devkit::allocatorMemories() |= 1u << h;
+    return {const_iterator(h), fresh};
+  }
+  size_type erase(const key_type& k) {
+    const size_type had = count(k);
+    const uint8_t h = static_cast<uint8_t>(k);
+    if (h < 32) asctwin::devkit::allocatorMemories() &= ~(1u << h);
+    return had;
   }
 };
