@@ -9,7 +9,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git clang libclang-rt-14-dev clang-format
   # libraries
   libgtest-dev libgmock-dev libbenchmark-dev librandom123-dev libboost-math-dev
-  libcli11-dev nlohmann-json3-dev libhwy-dev libdw-dev
+  libcli11-dev nlohmann-json3-dev libhwy-dev libdw-dev libopenblas-dev
   # external RNG battery and report peers/charts
   dieharder python3 python3-numpy python3-matplotlib
 )
