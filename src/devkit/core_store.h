@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 
 namespace asctwin::kernel {
 struct CoreState;
@@ -33,6 +34,8 @@ struct DevkitCore {
   uint64_t tilingKey = 0;  // g_tilingKey
   int32_t matmulCount = 0;
   uint64_t fixpipeNdNz = 0;
+  // FNV-1a of each GM line at this core's last dcci of it (the spin rule).
+  std::unordered_map<uintptr_t, uint64_t> lineHashes;
   uint32_t allocatorMemories = 0;  // ConstDefiner::allocatorUsed (hardware_map.h)
   uint32_t pipeGeneration = 0;     // TPipes made on this core (AscendCBufAbsAddr)
   // Stand-ins for the local memories this core does not have (an AIV has no

@@ -1,6 +1,7 @@
 // The system, identity and cache intrinsics of devkit mode
 // (include/asctwin/devkit/intrinsics_sys.h) and the calling core's local
 // memories as Huawei's CPU mode looks them up (hardware_map.h).
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 
@@ -9,6 +10,8 @@
 #include "asctwin/kernel/runtime.h"
 #include "devkit/core_store.h"
 #include "devkit/local_space.h"
+#include "device/allocator.h"
+#include "kernel/core_state.h"
 
 namespace asctwin::devkit {
 namespace {
@@ -97,10 +100,33 @@ int64_t systemCycles() {
   return ns / 20;
 }
 
-void dataCacheCleanInvalidate(const void* gm, bool entireCache, uint8_t /*target*/) {
+void dataCacheCleanInvalidate(const void* gm, bool entireCache, uint8_t target) {
+  const Site site{"dcci", "", 0};
   kernel::GmRef ref;
   ref.addr = reinterpret_cast<uintptr_t>(gm);
-  kernel::dcacheCleanInvalidate(ref, entireCache, Site{"dcci", "", 0});
+  kernel::dcacheCleanInvalidate(ref, entireCache, site);
+  if (entireCache || target == CACHELINE_UB) return;
+  // Huawei's GlobalTensor reads GM directly in CPU mode, so a block that
+  // waits for another one spins on `dcci; GetValue` and the twin never sees
+  // the reads: the dcci of one line is its poll point instead. The line's
+  // bytes unchanged since this core's last dcci of it is a spin (the launch
+  // lets other blocks run, and reports a spin nobody ends as a deadlock);
+  // changed bytes are another block's progress.
+  device::AllocationInfo a;
+  if (!device::DeviceMemory::instance().find(gm, &a)) return;
+  const uintptr_t line = ref.addr & ~uintptr_t{63};
+  const uintptr_t lo = std::max(line, a.base);
+  const uintptr_t hi = std::min(line + 64, a.base + a.size);
+  uint64_t hash = 1469598103934665603ull;  // FNV-1a of the line's bytes
+  for (uintptr_t p = lo; p < hi; ++p) {
+    hash = (hash ^ *reinterpret_cast<const uint8_t*>(p)) * 1099511628211ull;
+  }
+  kernel::CoreState& c = kernel::currentCore();
+  auto& seen = currentDevkitCore().lineHashes;
+  auto it = seen.find(line);
+  if (it != seen.end() && it->second != hash) c.launch->noteProgress();
+  seen[line] = hash;
+  c.launch->pollPoint(c, site, line);
 }
 
 void gmBypassLoad(const void* gm, void* out, uint32_t bytes) {
