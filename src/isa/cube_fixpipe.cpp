@@ -261,6 +261,7 @@ void fixpipe(CubeBuf dstBuf, void* dst, Elem dstType, const void* src, Elem srcT
     cubeFail(x, std::string("Fixpipe into GM under an atomic ") + kernel::dtypeName(atype) +
                     " mode writes " + elemName(dstType));
   const Converter conv{a.quant, a.reluPre == 1, srcType, dstType};
+  const bool plainCopy = a.quant == NoQuant && a.reluPre == 0;
   const uint8_t* sp = so.ptr;
   const uint16_t mSize = a.mSize;
   const uint16_t nSize = a.nSize;
@@ -291,14 +292,17 @@ void fixpipe(CubeBuf dstBuf, void* dst, Elem dstType, const void* src, Elem srcT
     for (uint32_t t = 0; t < ndNum; ++t)
       for (uint32_t m = 0; m < mSize; ++m) {
         if (lay.nd) {
-          for (uint32_t n = 0; n < nSize; ++n) {
-            const uint64_t param = fbParams != nullptr ? [&] {
-              uint64_t p;
-              std::memcpy(&p, fbParams + uint64_t{n} * 8, 8);
-              return p;
-            }()
-                                                       : scalarParam;
-            conv(sp + srcOffset(t, m, n), param, row + uint64_t{n} * dsize);
+          if (plainCopy) {
+            // NoQuant without ReLU: the row's 16-column runs move as they are.
+            for (uint32_t n = 0; n < nSize; n += 16)
+              std::memcpy(row + uint64_t{n} * 4, sp + srcOffset(t, m, n),
+                          uint64_t{std::min<uint32_t>(16, nSize - n)} * 4);
+          } else {
+            for (uint32_t n = 0; n < nSize; ++n) {
+              uint64_t param = scalarParam;
+              if (fbParams != nullptr) std::memcpy(&param, fbParams + uint64_t{n} * 8, 8);
+              conv(sp + srcOffset(t, m, n), param, row + uint64_t{n} * dsize);
+            }
           }
           uint8_t* out = dp + lay(t, m, 0);
           const size_t bytes = size_t{nSize} * dsize;

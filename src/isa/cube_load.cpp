@@ -7,6 +7,10 @@
 
 #include "isa/cube_common.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace asctwin::isa {
 namespace {
 
@@ -40,14 +44,44 @@ uint32_t fractalAlign(CubeBuf b) {
   return b == CubeBuf::L0A || b == CubeBuf::L0B ? kFractalBytes : 32;
 }
 
-// Transposes one 16 x 16 fractal of 2-byte elements.
+// Transposes one 16 x 16 fractal of 2-byte elements (SSE2: four 8 x 8
+// blocks, each by three rounds of interleaves; otherwise element by element).
 void transpose16(uint8_t* dst, const uint8_t* src) {
+#if defined(__SSE2__)
+  alignas(16) uint8_t out[kFractalBytes];
+  for (int br = 0; br < 2; ++br)
+    for (int bc = 0; bc < 2; ++bc) {
+      __m128i a[8];
+      for (int r = 0; r < 8; ++r)
+        a[r] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + (br * 8 + r) * 32 + bc * 16));
+      __m128i b[8], c[8];
+      for (int q = 0; q < 4; ++q) {
+        b[2 * q] = _mm_unpacklo_epi16(a[2 * q], a[2 * q + 1]);
+        b[2 * q + 1] = _mm_unpackhi_epi16(a[2 * q], a[2 * q + 1]);
+      }
+      for (int h = 0; h < 2; ++h) {
+        c[4 * h] = _mm_unpacklo_epi32(b[4 * h], b[4 * h + 2]);
+        c[4 * h + 1] = _mm_unpackhi_epi32(b[4 * h], b[4 * h + 2]);
+        c[4 * h + 2] = _mm_unpacklo_epi32(b[4 * h + 1], b[4 * h + 3]);
+        c[4 * h + 3] = _mm_unpackhi_epi32(b[4 * h + 1], b[4 * h + 3]);
+      }
+      for (int q = 0; q < 4; ++q) {
+        // columns 2q and 2q + 1 of the block become rows of the result
+        const __m128i lo = _mm_unpacklo_epi64(c[q], c[q + 4]);
+        const __m128i hi = _mm_unpackhi_epi64(c[q], c[q + 4]);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (bc * 8 + 2 * q) * 32 + br * 16), lo);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (bc * 8 + 2 * q + 1) * 32 + br * 16), hi);
+      }
+    }
+  std::memcpy(dst, out, sizeof out);
+#else
   uint16_t in[256];
   uint16_t out[256];
   std::memcpy(in, src, sizeof in);
   for (int r = 0; r < 16; ++r)
     for (int c = 0; c < 16; ++c) out[c * 16 + r] = in[r * 16 + c];
   std::memcpy(dst, out, sizeof out);
+#endif
 }
 
 }  // namespace
