@@ -1,7 +1,7 @@
 // A stream: an in-order task queue with its own worker thread, asynchronous to
 // the host. The first task error latches; in the default failure mode
-// (stop on failure) tasks enqueued after it are skipped (their inputs may be
-// garbage); in continue-on-failure mode they still run. The latched error is
+// (continue on failure, as CANN's) later tasks still run; in stop-on-failure
+// mode they are skipped (their inputs may be garbage). The latched error is
 // returned, then cleared, by the next synchronize().
 //
 // A stream can be captured: while a capture sink is set, enqueue() hands the
@@ -35,7 +35,8 @@ class Stream {
   struct Config {
     uint32_t flags = 0;     // ACL_STREAM_* flags as created
     int32_t priority = 0;   // 0 (highest) .. 7 (lowest)
-    bool stopOnFailure = true;
+    // ACL_CONTINUE_ON_FAILURE is the runtime's default (aclrtSetStreamFailureMode).
+    bool stopOnFailure = false;
   };
 
   explicit Stream(int32_t device);

@@ -301,6 +301,8 @@ TEST_F(AclRuntimeTest, AsyncCopiesRunInStreamOrder) {
 TEST_F(AclRuntimeTest, StreamErrorLatchesUntilSynchronize) {
   aclrtStream stream = nullptr;
   ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  // Stop on failure: the tasks after the failing one are skipped.
+  ASSERT_EQ(aclrtSetStreamFailureMode(stream, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
   device::Stream* s = nullptr;
   ASSERT_TRUE(acl::resolveStream(stream, &s));
   void* a = nullptr;
