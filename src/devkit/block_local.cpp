@@ -76,3 +76,12 @@ int32_t* asctwin_dk_g_atomicType() {
   return &asctwin::devkit::currentDevkitCore().atomicType;
 }
 }  // namespace AscendC
+
+extern "C" void* asctwin_dk_g_sysWorkspaceReserved();
+
+// The system workspace of the calling block (Huawei's header declares it for
+// CPU mode and the CPU-mode runtime defines it): what SetSysWorkspace stored.
+uint8_t* GetSysWorkSpacePtr();
+uint8_t* GetSysWorkSpacePtr() {
+  return *static_cast<uint8_t**>(asctwin_dk_g_sysWorkspaceReserved());
+}

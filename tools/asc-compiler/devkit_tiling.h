@@ -32,6 +32,13 @@ std::string tilingLibrary(const std::string& base, const std::string& hostCxx,
                           const std::vector<std::string>& includeArgs, bool verbose,
                           std::string* error);
 
+// The header names a CANN install adds to a devkit's include/adv_api (the
+// links of impl/adv_api/cmake/kernel_headers.cmake, e.g. matmul_intf.h ->
+// matmul/matmul_intf.h, and the `lib/` prefix that names include/adv_api),
+// as forwarding headers under <cache>/compat: the include path gets
+// <compat> (for lib/...) and <compat>/adv. "" and `error` on failure.
+std::string compatIncludeDir(const std::string& base, std::string* error);
+
 // The cache directory for the devkit `base` (created); "" on failure.
 std::string devkitCacheDir(const std::string& base, std::string* error);
 

@@ -115,7 +115,8 @@ class Driver {
         cl_.mode != Mode::LaunchHeaders) {
       std::string error;
       tilingDir_ = kernelTilingDir(tc_.devkitBase, &error);
-      if (tilingDir_.empty()) {
+      if (!tilingDir_.empty()) compatDir_ = compatIncludeDir(tc_.devkitBase, &error);
+      if (tilingDir_.empty() || compatDir_.empty()) {
         std::fprintf(stderr, "asctwin-asc: devkit mode: %s\n", error.c_str());
         return 2;
       }
@@ -180,8 +181,10 @@ class Driver {
       for (const std::string& d : devkitIncludeDirs(tc_.devkitBase)) {
         args.insert(args.end(), {"-isystem", d});
       }
-      // kernel_tiling/kernel_tiling.h, made from the root's definitions.
-      args.insert(args.end(), {"-isystem", tilingDir_});
+      // kernel_tiling/kernel_tiling.h, made from the root's definitions,
+      // and the header names a CANN install adds (lib/..., matmul_intf.h).
+      args.insert(args.end(), {"-isystem", tilingDir_, "-isystem", compatDir_, "-isystem",
+                               (fs::path(compatDir_) / "adv").string()});
       args.insert(args.end(),
                   {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit").string()});
       // The host side of the contract: register/, graph/, platform/, dlog.
@@ -498,6 +501,7 @@ class Driver {
   fs::path tempDir_;
   int counter_ = 0;
   std::string tilingDir_;  // devkit mode: holds kernel_tiling/kernel_tiling.h
+  std::string compatDir_;  // devkit mode: the header names of a CANN install
 };
 
 }  // namespace

@@ -118,6 +118,14 @@ inline half conv_f322f16o(float v) {
   return half::fromBits(static_cast<uint16_t>(bits | 1u));
 }
 
+// --- scalar unit: immediates (GetImm, the local buffers' physical addresses) -----
+inline uint64_t get_imm(uint64_t imm0_15) {
+  return imm0_15;
+}
+inline uint64_t get_imm(uint64_t imm0_15, uint64_t imm16_31) {
+  return (imm0_15 & 0xFFFFu) | (imm16_31 << 16);
+}
+
 // --- system registers ---------------------------------------------------------------
 inline int64_t get_ctrl() {
   return static_cast<int64_t>(asctwin::devkit::readSysReg(asctwin::devkit::SysReg::Ctrl));
