@@ -72,6 +72,25 @@ void fixpipeOut(uint8_t* dstBase, const LocalTensor<U>& src, const FixpipeParams
   }
 }
 
+// Per-channel quantisation with a workspace: the parameters go L1 -> FB
+// round by round, each round followed by its transfer `out(n, tileN, round)`;
+// other modes do nothing with a workspace (as the reference).
+template <typename Out>
+void perChannelRounds(const LocalTensor<uint64_t>& workspace, const FixpipeParamsV220& p,
+                      Out&& out) {
+  if (!vectorQuantMode(p.quantPre)) return;
+  if (workspace.ref().space != Space::L1)
+    cubeBadPosition("Fixpipe", "cbufWorkspace", "L1", workspace.ref().space);
+  const FixpipeTiling t = fixpipeTiling(p.nSize);
+  auto round = [&](uint16_t n, uint16_t i) {
+    copyDeqTensorToFb(workspace.ref().ptr, t, n, i);
+    pipe_barrier(PIPE_FIX);
+    out(n, t.nSize, i);
+  };
+  for (uint16_t i = 0; i < t.nIterNum; ++i) round(t.nSize, i);
+  if (t.tailNSize > 0) round(t.tailNSize, t.nIterNum);
+}
+
 template <typename T, typename U>
 void requireL0c(const LocalTensor<U>& src, const char* api) {
   if (src.ref().space != Space::L0C) cubeBadPosition(api, "src", "L0C (CO1)", src.ref().space);
@@ -92,19 +111,9 @@ void fixpipeToGm(T* dst, const LocalTensor<U>& src, const LocalTensor<uint64_t>*
     fixpipeOut<T, U, true>(base, src, p, nz2nd, p.nSize, 0, 0);
     return;
   }
-  // Per-channel quantisation: the parameters go L1 -> FB round by round;
-  // other modes do nothing with a workspace (as the reference).
-  if (!vectorQuantMode(p.quantPre)) return;
-  if (workspace->ref().space != Space::L1)
-    cubeBadPosition("Fixpipe", "cbufWorkspace", "L1", workspace->ref().space);
-  const FixpipeTiling t = fixpipeTiling(p.nSize);
-  auto round = [&](uint16_t n, uint16_t i) {
-    copyDeqTensorToFb(workspace->ref().ptr, t, n, i);
-    pipe_barrier(PIPE_FIX);
-    fixpipeOut<T, U, true>(base, src, p, nz2nd, n, t.nSize, i);
-  };
-  for (uint16_t i = 0; i < t.nIterNum; ++i) round(t.nSize, i);
-  if (t.tailNSize > 0) round(t.tailNSize, t.nIterNum);
+  perChannelRounds(*workspace, p, [&](uint16_t n, uint16_t tileN, uint16_t i) {
+    fixpipeOut<T, U, true>(base, src, p, nz2nd, n, tileN, i);
+  });
 }
 
 template <typename T, typename U, const FixpipeConfig& config>
@@ -131,17 +140,9 @@ void fixpipeToL1(const LocalTensor<T>& dst, const LocalTensor<U>& src,
     fixpipeOut<T, U, false>(base, src, p, false, p.nSize, 0, 0);
     return;
   }
-  if (!vectorQuantMode(p.quantPre)) return;
-  if (workspace->ref().space != Space::L1)
-    cubeBadPosition("Fixpipe", "cbufWorkspace", "L1", workspace->ref().space);
-  const FixpipeTiling t = fixpipeTiling(p.nSize);
-  auto round = [&](uint16_t n, uint16_t i) {
-    copyDeqTensorToFb(workspace->ref().ptr, t, n, i);
-    pipe_barrier(PIPE_FIX);
-    fixpipeOut<T, U, false>(base, src, p, false, n, t.nSize, i);
-  };
-  for (uint16_t i = 0; i < t.nIterNum; ++i) round(t.nSize, i);
-  if (t.tailNSize > 0) round(t.tailNSize, t.nIterNum);
+  perChannelRounds(*workspace, p, [&](uint16_t n, uint16_t tileN, uint16_t i) {
+    fixpipeOut<T, U, false>(base, src, p, false, n, tileN, i);
+  });
 }
 
 }  // namespace detail
