@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "common/error_message.h"
 #include "kernel_operator.h"
 
 namespace asctwin::testing {
@@ -68,8 +69,11 @@ class KernelTest : public ::testing::Test {
     o.spec = KernelSpec{KernelKind::Mix, 1, 2};
     return o;
   }
+  // The recorded message, read without taking it (aclGetRecentErrMsg takes
+  // it, as documented, and the tests look at one failure's message several
+  // times).
   static std::string lastError() {
-    const char* m = aclGetRecentErrMsg();
+    const char* m = asctwin::lastErrorMessage();
     return m ? m : "";
   }
 };

@@ -14,14 +14,17 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "common/error_message.h"
 #include "aclnn_reduce_sum.h"
 #include "ops/reduce_sum/op_api/reduce_sum_hooks.h"
 #include "reduce_sum_reference.h"
 
 namespace rst {
 
+// The recorded message, read without taking it (aclGetRecentErrMsg takes it,
+// as documented; the tests look at one failure's message several times).
 inline std::string recentError() {
-  const char* m = aclGetRecentErrMsg();
+  const char* m = asctwin::lastErrorMessage();
   return m == nullptr ? std::string() : std::string(m);
 }
 
