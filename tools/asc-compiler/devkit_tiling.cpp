@@ -163,8 +163,8 @@ std::vector<fs::path> tilingSources(const fs::path& base) {
 }  // namespace
 
 std::string tilingLibrary(const std::string& base, const std::string& hostCxx,
-                          const std::vector<std::string>& includeArgs, bool verbose,
-                          std::string* error) {
+                          const std::vector<std::string>& includeArgs,
+                          const std::string& hostContractDir, bool verbose, std::string* error) {
   const std::string dir = devkitCacheDir(base, error);
   if (dir.empty()) return "";
   const fs::path archive = fs::path(dir) / "libasctwin_devkit_tiling.a";
@@ -187,6 +187,10 @@ std::string tilingLibrary(const std::string& base, const std::string& hostCxx,
     const auto made = fs::last_write_time(archive, ec);
     for (const fs::path& s : sources) {
       if (fs::last_write_time(s, ec) > made) fresh = false;
+    }
+    for (auto it = fs::recursive_directory_iterator(hostContractDir, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_regular_file(ec) && fs::last_write_time(it->path(), ec) > made) fresh = false;
     }
   }
   std::string result = archive.string();

@@ -28,9 +28,10 @@ std::string kernelTilingDir(const std::string& base, std::string* error);
 // impl/utils/tiling) against asctwin's host contract
 // (include/asctwin/devkit/host) with `hostCxx`, once per root, into
 // <cache>/libasctwin_devkit_tiling.a; "" and `error` on failure.
+// It is rebuilt when a source or a header of `hostContractDir` is newer.
 std::string tilingLibrary(const std::string& base, const std::string& hostCxx,
-                          const std::vector<std::string>& includeArgs, bool verbose,
-                          std::string* error);
+                          const std::vector<std::string>& includeArgs,
+                          const std::string& hostContractDir, bool verbose, std::string* error);
 
 // The header names a CANN install adds to a devkit's include/adv_api (the
 // links of impl/adv_api/cmake/kernel_headers.cmake, e.g. matmul_intf.h ->

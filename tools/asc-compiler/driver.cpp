@@ -479,7 +479,9 @@ class Driver {
           (a == "-ltiling_api" || fs::path(a).filename().string().rfind("libtiling_api.", 0) == 0)) {
         std::string error;
         const std::string lib =
-            tilingLibrary(tc_.devkitBase, tc_.hostCxx, tilingIncludes(), cl_.verbose, &error);
+            tilingLibrary(tc_.devkitBase, tc_.hostCxx, tilingIncludes(),
+                          (fs::path(tc_.includeDir) / "asctwin" / "devkit" / "host").string(),
+                          cl_.verbose, &error);
         if (lib.empty()) {
           std::fprintf(stderr, "asctwin-asc: devkit mode: %s\n", error.c_str());
           return 2;

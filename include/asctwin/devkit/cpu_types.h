@@ -26,6 +26,8 @@
 #define ASCENDC_HOST_AICORE
 #define __disable_kernel_type_autoinfer__
 #define __no_simd_vf_fusion__
+// The KFC (cube-vector message) workspace argument of a mix kernel.
+#define __kfc_workspace__
 #ifndef __aicore__
 #define __aicore__
 #endif
@@ -61,6 +63,19 @@ ASCTWIN_DEVKIT_BYTE_TYPE(fp4x2_e1m2_t);
 ASCTWIN_DEVKIT_BYTE_TYPE(hifloat8_t);
 ASCTWIN_DEVKIT_BYTE_TYPE(int4x2_t);
 #undef ASCTWIN_DEVKIT_BYTE_TYPE
+
+// --- the scalar min/max of device code ------------------------------------------
+// The NPU compiler provides min(a, b) and max(a, b) to kernel code. Two type
+// parameters make std::min/std::max (one T) the better match wherever both
+// are visible, so code that also sees std's is unchanged.
+template <typename A, typename B>
+constexpr auto min(A a, B b) -> decltype(a < b ? a : b) {
+  return b < a ? b : a;
+}
+template <typename A, typename B>
+constexpr auto max(A a, B b) -> decltype(a < b ? a : b) {
+  return a < b ? b : a;
+}
 
 // --- the enums of the intrinsics ---------------------------------------------
 // dsb's targets (AscendC::MemDsbT casts to it value for value).

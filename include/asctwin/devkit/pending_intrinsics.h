@@ -60,6 +60,7 @@ void vconv_s42f16(...);
 void hset_flag(...);
 void hwait_flag(...);
 void mad_sp(...);
+void mad_s4(...);
 void load_cbuf_to_cb_sp(...);
 void load_cbuf_to_ca_s4(...);
 void load_cbuf_to_cb_s4(...);

@@ -58,18 +58,20 @@ class TilingDef {
   };
   void addField(const void* member, size_t bytes, size_t align, bool nested);
   std::vector<Field> fields_;
+  size_t end_ = 0;  // the end of the last field
   size_t size_ = 0;
   size_t align_ = 1;
 };
 
 inline void TilingDef::addField(const void* member, size_t bytes, size_t align, bool nested) {
   if (align > 8) align = 8;
-  const size_t at = (size_ + align - 1) / align * align;
+  const size_t at = (end_ + align - 1) / align * align;
   fields_.push_back(
       {static_cast<size_t>(static_cast<const char*>(member) - reinterpret_cast<const char*>(this)),
        at, bytes, nested});
   if (align > align_) align_ = align;
-  size_ = (at + bytes + align_ - 1) / align_ * align_;
+  end_ = at + bytes;
+  size_ = (end_ + align_ - 1) / align_ * align_;  // the struct's size: padded to its alignment
 }
 
 inline void TilingDef::SaveToBuffer(void* data, size_t capacity) const {
@@ -114,42 +116,47 @@ class CTilingDataClassFactory {
     class_name(const class_name&) = default;        \
     class_name& operator=(const class_name&) = default;
 
-#define TILING_DATA_FIELD_DEF(data_type, field_name)                                        \
- public:                                                                                    \
-  void set_##field_name(data_type value) {                                                  \
-    field_name##_ = value;                                                                  \
-  }                                                                                         \
-  data_type get_##field_name() const {                                                      \
-    return field_name##_;                                                                   \
-  }                                                                                         \
-                                                                                            \
- private:                                                                                   \
-  data_type field_name##_ = 0;                                                              \
-  ::optiling::TilingDef::FieldReg field_name##Reg_{this, &field_name##_, sizeof(data_type), \
-                                                   alignof(data_type)};
+#define TILING_DATA_FIELD_DEF(data_type, field_name)            \
+ public:                                                        \
+  void set_##field_name(data_type value) {                      \
+    field_name##_ = value;                                      \
+  }                                                             \
+  data_type get_##field_name() const {                          \
+    return field_name##_;                                       \
+  }                                                             \
+                                                                \
+ private:                                                       \
+  data_type field_name##_ = 0;                                  \
+  ::optiling::TilingDef::FieldReg field_name##Reg_ {            \
+    this, &field_name##_, sizeof(data_type), alignof(data_type) \
+  }
 
-#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                              \
- public:                                                                                       \
-  void set_##field_name(const arr_type* values) {                                              \
-    std::memcpy(field_name##_, values, sizeof(field_name##_));                                 \
-  }                                                                                            \
-  arr_type* get_##field_name() {                                                               \
-    return field_name##_;                                                                      \
-  }                                                                                            \
-                                                                                               \
- private:                                                                                      \
-  arr_type field_name##_[arr_size] = {};                                                       \
-  ::optiling::TilingDef::FieldReg field_name##Reg_{this, field_name##_, sizeof(field_name##_), \
-                                                   alignof(arr_type)};
+#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name) \
+ public:                                                          \
+  void set_##field_name(const arr_type* values) {                 \
+    std::memcpy(field_name##_, values, sizeof(field_name##_));    \
+  }                                                               \
+  arr_type* get_##field_name() {                                  \
+    return field_name##_;                                         \
+  }                                                               \
+                                                                  \
+ private:                                                         \
+  arr_type field_name##_[arr_size] = {};                          \
+  ::optiling::TilingDef::FieldReg field_name##Reg_ {              \
+    this, field_name##_, sizeof(field_name##_), alignof(arr_type) \
+  }
 
-#define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name)                                   \
- public:                                                                                        \
-  struct_type field_name;                                                                       \
-                                                                                                \
- private:                                                                                       \
-  ::optiling::TilingDef::FieldReg field_name##Reg_{this, &field_name, field_name.GetDataSize(), \
-                                                   field_name.alignment(), true};
+#define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name)                 \
+ public:                                                                      \
+  struct_type field_name;                                                     \
+                                                                              \
+ private:                                                                     \
+  ::optiling::TilingDef::FieldReg field_name##Reg_ {                          \
+    this, &field_name, field_name.GetDataSize(), field_name.alignment(), true \
+  }
 
+// The field macros end without `;`: the one the definition writes after each
+// (`TILING_DATA_FIELD_DEF(uint32_t, x);`) ends their last member.
 #define END_TILING_DATA_DEF }
 
 #define REGISTER_TILING_DATA_CLASS(op_type, class_name)                    \
