@@ -5,6 +5,7 @@
 // Also the core's synchronisation instructions inside a core.
 #include <string>
 
+#include "asctwin/isa/runtime_vector.h"
 #include "isa/operand.h"
 #include "kernel/ordering.h"
 
@@ -64,6 +65,11 @@ uint64_t reduceResult(uint8_t which) {
   // Written by vector instructions: their pending work completes first.
   kernel::checkDrainAll(x.c);
   return which == 0 ? x.c.regs.maxMinCnt : which == 1 ? x.c.regs.accVal : x.c.regs.rsvdCnt;
+}
+
+uint64_t systemCycle() {
+  Ctx x = enter("get_sys_cnt");
+  return x.c.issued;
 }
 
 void setAtomic(AtomicSet what) {

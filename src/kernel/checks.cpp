@@ -178,4 +178,8 @@ uint32_t localSize(Space s) {
   }
 }
 
+uint32_t localCursor(Space s) {
+  return currentCore().cursor[static_cast<int>(s)];
+}
+
 }  // namespace asctwin::kernel

@@ -112,4 +112,9 @@ void vmrgsort4(Elem t, void* dst, void* const src[4], const uint16_t lens[4], ui
                bool exhausted, uint8_t repeat, const char* name);
 uint64_t vms4Result();
 
+// --- system registers ------------------------------------------------------------------------
+// SYS_CNT as the twin keeps it: the number of instructions the calling core
+// has issued, a clock that runs the same in every mode and seed.
+uint64_t systemCycle();
+
 }  // namespace asctwin::isa

@@ -59,11 +59,80 @@ inline const char* stateName(TBufState s) {
       return "dequeued";
   }
 }
+// The twin's view of `len` bytes (rounded up to 32) at byte `offset` of a
+// local memory, as a new buffer.
+inline asctwin::kernel::LocalRef localRefAt(asctwin::kernel::Space s, uint32_t offset,
+                                            uint32_t len) {
+  asctwin::kernel::LocalRef r;
+  r.space = s;
+  r.offset = offset;
+  r.ptr = asctwin::kernel::localBase(s) + offset;
+  r.bytes = (len + 31u) / 32u * 32u;
+  r.bufferId = asctwin::kernel::newBufferId();
+  return r;
+}
 inline void setFlag(HardEvent e, TEventID id, const Site& site) {
   asctwin::kernel::setFlag(e, id, site);
 }
 inline void waitFlag(HardEvent e, TEventID id, const Site& site) {
   asctwin::kernel::waitFlag(e, id, site);
+}
+}  // namespace detail
+
+// The state of a TBufPool (also the member EXTERN_IMPL_BUFPOOL gives a
+// custom pool): its buffers, its region [startAddr_, startAddr_ + maxLen_)
+// of the local memory and the next free byte maxAddr_.
+constexpr uint32_t defaultBufIDSize = 4;
+template <uint32_t bufIDSize>
+struct TBufPoolImpl {
+  TBufType buf_[bufIDSize];
+  uint32_t startAddr_ = 0;
+  uint32_t maxAddr_ = 0;
+  uint32_t maxLen_ = 0;
+  uint8_t curBufSize_ = 0;
+  uint8_t isReset_ = 1;
+  bool bound_ = false;
+  asctwin::kernel::Space space_ = asctwin::kernel::Space::UB;
+};
+template <TPosition pos, uint32_t bufIDSize>
+class TBufPool;
+
+namespace detail {
+template <uint32_t n>
+void bindPool(TBufPoolImpl<n>& p, asctwin::kernel::Space space, uint32_t start, uint32_t len) {
+  p.space_ = space;
+  p.startAddr_ = p.maxAddr_ = start;
+  p.maxLen_ = len;
+  p.curBufSize_ = 0;
+  p.bound_ = true;
+}
+// A pool laid over another's region (both use the same bytes, one after the
+// other: the program's own hand-over, as TBufPool's reuse scenario).
+template <uint32_t n, uint32_t m>
+void sharePool(TBufPoolImpl<n>& p, const TBufPoolImpl<m>& share, uint32_t len,
+               const asctwin::kernel::Site& site) {
+  if (!share.bound_) asctwin::kernel::fail(site, "InitBufPool: the shared pool has no memory yet");
+  if (len > share.maxLen_)
+    asctwin::kernel::fail(site, "InitBufPool: %u bytes do not fit the shared pool's %u", len,
+                          share.maxLen_);
+  bindPool(p, share.space_, share.startAddr_, (len + 31u) / 32u * 32u);
+}
+// `len` bytes (rounded up to 32) of a pool for a new buffer; returns the offset.
+template <uint32_t n>
+uint32_t poolCarve(TBufPoolImpl<n>& p, uint32_t len, uint32_t count,
+                   const asctwin::kernel::Site& site) {
+  if (!p.bound_)
+    asctwin::kernel::fail(site, "TBufPool: the pool was never given memory (InitBufPool)");
+  const uint64_t bytes = uint64_t{(len + 31u) / 32u * 32u} * count;
+  if (p.maxAddr_ + bytes > uint64_t{p.startAddr_} + p.maxLen_)
+    asctwin::kernel::fail(site, "TBufPool: %llu more bytes overflow the pool's %u (%u in use)",
+                          static_cast<unsigned long long>(bytes), p.maxLen_,
+                          p.maxAddr_ - p.startAddr_);
+  if (p.curBufSize_ + count > n)
+    asctwin::kernel::fail(site, "TBufPool: the pool holds at most %u buffers", n);
+  const uint32_t at = p.maxAddr_;
+  p.maxAddr_ += static_cast<uint32_t>(bytes);
+  return at;
 }
 }  // namespace detail
 
@@ -197,6 +266,26 @@ class TQueBind {
     return b != nullptr ? b->state : TBufState::FREE;
   }
 
+  // The buffers of a custom TBufPool (EXTERN_IMPL_BUFPOOL): the queue's
+  // `num` buffers start at `startBufhandle`; each is set up by InitBufHandle
+  // at byte `curPoolAddr` of the queue's local memory.
+  void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len) {
+    (void)len;
+    attach(GetTPipePtr(), reinterpret_cast<TBufType*>(startBufhandle), num);
+  }
+  template <typename P>
+  void InitBufHandle(P* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                     uint32_t len) {
+    (void)bufPool;
+    (void)index;
+    auto* b = reinterpret_cast<TBufType*>(bufhandle);
+    *b = TBufType{};
+    b->freeBufEvt = freeBufEvt;
+    b->ref = detail::localRefAt(detail::spaceOf(GetBufferPos(src, dst)), curPoolAddr, len);
+    b->address = curPoolAddr;
+    b->dataLen = b->ref.bytes;
+  }
+
   static constexpr TPosition srcPosition = src;
   static constexpr TPosition dstPosition = dst;
   static constexpr Hardware srcHardType = GetPhyType(src);
@@ -208,6 +297,8 @@ class TQueBind {
 
  protected:
   friend class TPipe;
+  template <TPosition, uint32_t>
+  friend class TBufPool;
   // TPipe::InitBuffer: the queue's buffers are bufs[0, num) of the pipe.
   void attach(TPipe* pipe, TBufType* bufs, uint8_t num) {
     pipe_ = pipe;
@@ -330,8 +421,28 @@ class TBuf {
 
   static constexpr bool isTQue = false;
 
+  // A custom TBufPool's buffer (EXTERN_IMPL_BUFPOOL).
+  void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len) {
+    (void)num;
+    (void)len;
+    buf_ = reinterpret_cast<TBufType*>(startBufhandle);
+  }
+  template <typename P>
+  void InitBufHandle(P* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                     uint32_t len) {
+    (void)bufPool;
+    (void)index;
+    auto* b = reinterpret_cast<TBufType*>(bufhandle);
+    *b = TBufType{};
+    b->ref = detail::localRefAt(detail::spaceOf(pos), curPoolAddr, len);
+    b->address = curPoolAddr;
+    b->dataLen = b->ref.bytes;
+  }
+
  private:
   friend class TPipe;
+  template <TPosition, uint32_t>
+  friend class TBufPool;
   void requireInit(const std::source_location& loc) const {
     if (buf_ == nullptr)
       asctwin::kernel::fail(asctwin::kernel::Site::at("TBuf::Get", loc),
@@ -415,6 +526,28 @@ class TPipe {
     b.address = b.ref.offset;
     b.dataLen = b.ref.bytes;
     buf.buf_ = &b;
+    return true;
+  }
+
+  // A TBufPool (or a custom EXTERN_IMPL_BUFPOOL pool) of `len` bytes carved
+  // from the pipe, or laid over the region of `shareBuf` (memory reuse).
+  template <class T>
+  bool InitBufPool(T& bufPool, uint32_t len,
+                   std::source_location loc = std::source_location::current()) {
+    static_assert(T::isTbufPool, "InitBufPool needs a TBufPool");
+    const auto site = asctwin::kernel::Site::at("TPipe::InitBufPool", loc);
+    requireLive(site);
+    const asctwin::kernel::LocalRef r = carve(detail::spaceOf(T::poolPos), len, site);
+    detail::bindPool(bufPool.tBufPoolImpl, r.space, r.offset, r.bytes);
+    return true;
+  }
+  template <class T, class U>
+  bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf,
+                   std::source_location loc = std::source_location::current()) {
+    static_assert(T::isTbufPool && U::isTbufPool, "InitBufPool needs TBufPools");
+    const auto site = asctwin::kernel::Site::at("TPipe::InitBufPool", loc);
+    requireLive(site);
+    detail::sharePool(bufPool.tBufPoolImpl, shareBuf.tBufPoolImpl, len, site);
     return true;
   }
 
@@ -537,6 +670,160 @@ void TQueBind<src, dst, depth, mask>::releaseEventId(HardEvent e, TEventID id,
   pipe_->releaseEventIdAt(e, id, site);
 }
 
+// A pool of local memory inside a TPipe: queues and TBufs carved from it,
+// sub-pools, and Reset, which gives the whole region back (after the
+// pending FreeTensor flags of its buffers and, on UB, a barrier of MTE2,
+// MTE3 and V) so the next buffers can reuse it.
+namespace detail {
+// Reset waits for the pending FreeTensor flags of the pool's buffers. A
+// TBufPool then gives its region up (as the real ResetPool: no memory until
+// the next InitBufPool); a custom pool (EXTERN_IMPL_BUFPOOL) keeps it, after
+// a barrier of MTE2, MTE3 and V on UB (of every pipe on L1), as the real macro.
+template <uint32_t n>
+void resetPool(TBufPoolImpl<n>& p, bool custom, const Site& site) {
+  for (uint8_t i = 0; i < p.curBufSize_; ++i) {
+    TBufType& b = p.buf_[i];
+    if (b.freeBufEvtID != INVALID_TEVENTID) {
+      asctwin::kernel::waitFlag(b.freeBufEvt, b.freeBufEvtID, site);
+      b.freeBufEvtID = INVALID_TEVENTID;
+    }
+  }
+  p.curBufSize_ = 0;
+  p.isReset_ = 1;
+  if (!custom) {
+    p.startAddr_ = p.maxAddr_ = p.maxLen_ = 0;
+    p.bound_ = false;
+    return;
+  }
+  if (p.space_ == asctwin::kernel::Space::UB) {
+    asctwin::kernel::pipeBarrier(PIPE_MTE2, site);
+    asctwin::kernel::pipeBarrier(PIPE_MTE3, site);
+    asctwin::kernel::pipeBarrier(PIPE_V, site);
+  } else {
+    asctwin::kernel::pipeBarrier(PIPE_ALL, site);
+  }
+  p.maxAddr_ = p.startAddr_;
+}
+}  // namespace detail
+
+template <TPosition pos, uint32_t bufIDSize = defaultBufIDSize>
+class TBufPool {
+ public:
+  static_assert(GetPhyType(pos) == Hardware::UB || GetPhyType(pos) == Hardware::L1,
+                "TbufPool Position should be L1 Buffer(A1/B1/C1)/UB(VECIN/VECOUT/VECCALC)");
+  static constexpr TPosition poolPos = pos;
+  static constexpr bool isTbufPool = true;
+  TBufPool() = default;
+  ~TBufPool() noexcept(false) {
+    if (std::uncaught_exceptions() == 0 && tBufPoolImpl.curBufSize_ != 0 &&
+        GetTPipePtr() != nullptr)
+      Reset();
+  }
+
+  template <class T>
+  bool InitBuffer(T& que, uint8_t num, uint32_t len,
+                  std::source_location loc = std::source_location::current()) {
+    static_assert(T::isTQue, "InitBuffer(que, num, len) needs a TQue or TQueBind");
+    const auto site = asctwin::kernel::Site::at("TBufPool::InitBuffer", loc);
+    if (num == 0) asctwin::kernel::fail(site, "InitBuffer: num must be at least 1");
+    const uint32_t at = detail::poolCarve(tBufPoolImpl, len, num, site);
+    TBufType* first = tBufPoolImpl.buf_ + tBufPoolImpl.curBufSize_;
+    const uint32_t step = (len + 31u) / 32u * 32u;
+    for (uint8_t i = 0; i < num; ++i)
+      que.InitBufHandle(this, i, reinterpret_cast<TBufHandle>(first + i), at + i * step, len);
+    tBufPoolImpl.curBufSize_ = static_cast<uint8_t>(tBufPoolImpl.curBufSize_ + num);
+    que.InitStartBufHandle(reinterpret_cast<TBufHandle>(first), num, len);
+    return true;
+  }
+  template <TPosition bufPos>
+  bool InitBuffer(TBuf<bufPos>& buf, uint32_t len,
+                  std::source_location loc = std::source_location::current()) {
+    const auto site = asctwin::kernel::Site::at("TBufPool::InitBuffer", loc);
+    const uint32_t at = detail::poolCarve(tBufPoolImpl, len, 1, site);
+    TBufType* b = tBufPoolImpl.buf_ + tBufPoolImpl.curBufSize_++;
+    buf.InitBufHandle(this, 0, reinterpret_cast<TBufHandle>(b), at, len);
+    buf.InitStartBufHandle(reinterpret_cast<TBufHandle>(b), 1, len);
+    return true;
+  }
+  template <class T>
+  bool InitBufPool(T& bufPool, uint32_t len,
+                   std::source_location loc = std::source_location::current()) {
+    static_assert(T::isTbufPool, "InitBufPool needs a TBufPool");
+    const auto site = asctwin::kernel::Site::at("TBufPool::InitBufPool", loc);
+    const uint32_t at = detail::poolCarve(tBufPoolImpl, len, 0, site);
+    const uint32_t bytes = (len + 31u) / 32u * 32u;
+    tBufPoolImpl.maxAddr_ += bytes;
+    detail::bindPool(bufPool.tBufPoolImpl, tBufPoolImpl.space_, at, bytes);
+    return true;
+  }
+  template <class T, class U>
+  bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf,
+                   std::source_location loc = std::source_location::current()) {
+    static_assert(T::isTbufPool && U::isTbufPool, "InitBufPool needs TBufPools");
+    detail::sharePool(bufPool.tBufPoolImpl, shareBuf.tBufPoolImpl, len,
+                      asctwin::kernel::Site::at("TBufPool::InitBufPool", loc));
+    return true;
+  }
+  void Reset(std::source_location loc = std::source_location::current()) {
+    detail::resetPool(tBufPoolImpl, false, asctwin::kernel::Site::at("TBufPool::Reset", loc));
+  }
+
+ protected:
+  friend class TPipe;
+  template <TPosition, uint32_t>
+  friend class TBufPool;
+  TBufPoolImpl<bufIDSize> tBufPoolImpl;
+};
+
+}  // namespace AscendC
+
+// A user-defined pool: the members a custom pool class needs (its position
+// and buffer count, Reset, Init, the handles and cursor its own InitBuffer
+// uses), as the real macro provides them.
+#define EXTERN_IMPL_BUFPOOL(EXT_BUFPOOL, POSITION, BUFID_SIZE)                                 \
+ public:                                                                                       \
+  static constexpr AscendC::TPosition poolPos = POSITION;                                      \
+  static constexpr int32_t bufSize = BUFID_SIZE;                                               \
+  static constexpr bool isTbufPool = true;                                                     \
+  ~EXT_BUFPOOL() noexcept(false) {                                                             \
+    if (std::uncaught_exceptions() == 0 && GetTPipePtr() != nullptr) Reset();                  \
+  }                                                                                            \
+  void Reset() {                                                                               \
+    AscendC::detail::resetPool(tBufPoolImpl, true,                                             \
+                               asctwin::kernel::Site{#EXT_BUFPOOL "::Reset", "", 0});          \
+  }                                                                                            \
+  void Init() {                                                                                \
+    static_assert(AscendC::GetPhyType(poolPos) == AscendC::Hardware::L1 ||                     \
+                      AscendC::GetPhyType(poolPos) == AscendC::Hardware::UB,                   \
+                  "TbufPool Position should be L1 Buffer(A1/B1/C1)/UB(VECIN/VECOUT/VECCALC)"); \
+    tBufPoolImpl.curBufSize_ = 0;                                                              \
+    tBufPoolImpl.maxAddr_ = tBufPoolImpl.startAddr_;                                           \
+    tBufPoolImpl.isReset_ = 1;                                                                 \
+  }                                                                                            \
+  AscendC::TBufHandle GetBufHandle(uint8_t offset) {                                           \
+    return reinterpret_cast<AscendC::TBufHandle>(tBufPoolImpl.buf_ + offset);                  \
+  }                                                                                            \
+  void SetCurAddr(uint32_t curAddr) {                                                          \
+    tBufPoolImpl.maxAddr_ = curAddr;                                                           \
+  }                                                                                            \
+  uint32_t GetCurAddr() {                                                                      \
+    return tBufPoolImpl.maxAddr_;                                                              \
+  }                                                                                            \
+  void SetCurBufSize(uint8_t curBufSize) {                                                     \
+    tBufPoolImpl.curBufSize_ = curBufSize;                                                     \
+  }                                                                                            \
+  uint8_t GetCurBufSize() {                                                                    \
+    return tBufPoolImpl.curBufSize_;                                                           \
+  }                                                                                            \
+                                                                                               \
+ protected:                                                                                    \
+  friend class AscendC::TPipe;                                                                 \
+  template <AscendC::TPosition, uint32_t>                                                      \
+  friend class AscendC::TBufPool;                                                              \
+  AscendC::TBufPoolImpl<BUFID_SIZE> tBufPoolImpl
+
+namespace AscendC {
+
 // Static tensor programming: consecutive tensors from the start of the
 // hardware buffer `hw`, each at a logical position of that buffer (the
 // default one, VECCALC for UB, A1 for L1, ..., unless named). As in the real
@@ -594,3 +881,12 @@ class LocalMemAllocator {
 inline AscendC::TPipe* GetTPipePtr() {
   return static_cast<AscendC::TPipe*>(asctwin::kernel::corePipe());
 }
+
+namespace AscendC::detail {
+// The event id the real code takes for its internal hand-overs
+// (GetTPipePtr()->FetchEventID): the pipe's next free one, 0 without a TPipe.
+inline TEventID fetchEventId(HardEvent e) {
+  TPipe* p = GetTPipePtr();
+  return p != nullptr ? p->FetchEventID(e) : 0;
+}
+}  // namespace AscendC::detail

@@ -114,6 +114,8 @@ const char* spaceName(Space s);
 // The local-memory image of a space on the current core.
 uint8_t* localBase(Space s);
 uint32_t localSize(Space s);
+// The first byte of `s` the current TPipe has not handed out (PopStackBuffer).
+uint32_t localCursor(Space s);
 // Reports a kernel error at `site` (the launch fails; the stream reports it).
 [[noreturn]] void fail(const Site& site, const char* fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -333,6 +333,39 @@ struct TransDataTo5HDParams {
   uint16_t srcRepStride = 0;
 };
 
+// Transpose's extended forms (the A2/A3 ones: 16x16 b16, NCHW <-> NHWC).
+enum class TransposeType : uint8_t {
+  TRANSPOSE_TYPE_NONE,
+  TRANSPOSE_NZ2ND_0213,
+  TRANSPOSE_NZ2NZ_0213,
+  TRANSPOSE_NZ2NZ_012_WITH_N,
+  TRANSPOSE_NZ2ND_012_WITH_N,
+  TRANSPOSE_NZ2ND_012_WITHOUT_N,
+  TRANSPOSE_NZ2NZ_012_WITHOUT_N,
+  TRANSPOSE_ND2ND_ONLY,
+  TRANSPOSE_ND_UB_GM,
+  TRANSPOSE_GRAD_ND_UB_GM,
+  TRANSPOSE_ND2ND_B16,
+  TRANSPOSE_NCHW2NHWC,
+  TRANSPOSE_NHWC2NCHW,
+};
+struct TransposeParamsExt {
+  constexpr TransposeParamsExt() = default;
+  constexpr TransposeParamsExt(const uint16_t nSizeIn, const uint16_t cSizeIn,
+                               const uint16_t hSizeIn, const uint16_t wSizeIn,
+                               const TransposeType transposeTypeIn)
+      : nSize(nSizeIn),
+        cSize(cSizeIn),
+        hSize(hSizeIn),
+        wSize(wSizeIn),
+        transposeType(transposeTypeIn) {}
+  uint16_t nSize = 0;
+  uint16_t cSize = 0;
+  uint16_t hSize = 0;
+  uint16_t wSize = 0;
+  TransposeType transposeType = TransposeType::TRANSPOSE_ND2ND_B16;
+};
+
 // MrgSort: up to 4 sorted lists of (score, index) regions.
 constexpr int32_t MRG_SORT_ELEMENT_LEN = 4;
 struct MrgSort4Info {

@@ -11,6 +11,8 @@
 
 #include "asctwin/isa/intrinsics_layout.h"
 #include "asctwin/kernel/constants.h"
+#include "asctwin/kernel/pipe.h"
+#include "asctwin/kernel/sync.h"
 #include "asctwin/kernel/vector_mask.h"
 #include "asctwin/source_location.h"
 
@@ -163,6 +165,57 @@ void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   if (ASCEND_IS_AIC) return;
   vtranspose(reinterpret_cast<__ubuf__ uint16_t*>(dst.GetPhyAddr()),
              reinterpret_cast<__ubuf__ uint16_t*>(src.GetPhyAddr()));
+}
+
+// [N,C,H,W] <-> [N,H,W,C] (and the 16x16 b16 form). The reference's
+// implementation moves 16x16 tiles through sharedTmpBuffer with
+// TransDataTo5HD; the twin moves the elements with the scalar unit after the
+// vector work on src completes (the result is the same permutation; the
+// temporary buffer is not touched).
+template <typename T>
+void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+               const LocalTensor<uint8_t>& sharedTmpBuffer, const TransposeParamsExt& p,
+               std::source_location loc = std::source_location::current()) {
+  (void)sharedTmpBuffer;
+  if (p.transposeType == TransposeType::TRANSPOSE_ND2ND_B16) {
+    if constexpr (sizeof(T) == 2) {
+      Transpose(dst, src, loc);
+      return;
+    }
+    asctwin::kernel::fail(asctwin::kernel::Site::at("Transpose", loc),
+                          "Transpose TRANSPOSE_ND2ND_B16 takes 16-bit elements");
+  }
+  asctwin::kernel::ApiCall call("Transpose", loc, {dst.ref().bufferId, src.ref().bufferId});
+  const bool toNhwc = p.transposeType == TransposeType::TRANSPOSE_NCHW2NHWC;
+  if (!toNhwc && p.transposeType != TransposeType::TRANSPOSE_NHWC2NCHW)
+    asctwin::kernel::failApi("Transpose: transposeType %d is not supported on Atlas A2/A3",
+                             static_cast<int>(p.transposeType));
+  const uint32_t hw = uint32_t{p.hSize} * p.wSize;
+  if (hw > 4095 || p.cSize > 4095 || hw * sizeof(T) % 32 != 0)
+    asctwin::kernel::failApi(
+        "Transpose: hSize * wSize (%u) must be in [0, 4095] and a multiple of 32 bytes, cSize "
+        "(%u) in [0, 4095]",
+        hw, static_cast<unsigned>(p.cSize));
+  if (ASCEND_IS_AIC) return;
+  const TEventID vs = detail::fetchEventId(HardEvent::V_S);
+  SetFlag<HardEvent::V_S>(vs, loc);
+  WaitFlag<HardEvent::V_S>(vs, loc);
+  for (uint32_t n = 0; n < p.nSize; ++n)
+    for (uint32_t c = 0; c < p.cSize; ++c)
+      for (uint32_t i = 0; i < hw; ++i) {
+        const uint32_t nchw = (n * p.cSize + c) * hw + i, nhwc = (n * hw + i) * p.cSize + c;
+        if (toNhwc) {
+          dst.SetValue(nhwc, src.GetValue(nchw, loc), loc);
+        } else {
+          dst.SetValue(nchw, src.GetValue(nhwc, loc), loc);
+        }
+      }
+  const TEventID sv = detail::fetchEventId(HardEvent::S_V);
+  SetFlag<HardEvent::S_V>(sv, loc);
+  WaitFlag<HardEvent::S_V>(sv, loc);
+  const TEventID sm = detail::fetchEventId(HardEvent::S_MTE3);
+  SetFlag<HardEvent::S_MTE3>(sm, loc);
+  WaitFlag<HardEvent::S_MTE3>(sm, loc);
 }
 
 // --- TransDataTo5HD ------------------------------------------------------------------------

@@ -72,21 +72,15 @@ inline void reduceBlockInstr(__ubuf__ T* dst, __ubuf__ T* src, int32_t repeat, i
   }
 }
 
-// The event id the real code takes for its scalar hand-overs: the pipe's
-// next free one (0 without a TPipe).
-inline TEventID fetchId(HardEvent e) {
-  TPipe* p = GetTPipePtr();
-  return p != nullptr ? p->FetchEventID(e) : 0;
-}
 // Vector results read by scalar code, then scalar writes seen by V and MTE3.
 inline void vectorToScalar() {
-  const TEventID id = fetchId(HardEvent::V_S);
+  const TEventID id = fetchEventId(HardEvent::V_S);
   SetFlag<HardEvent::V_S>(id);
   WaitFlag<HardEvent::V_S>(id);
 }
 inline void scalarToVectorAndStore() {
-  const TEventID v = fetchId(HardEvent::S_V);
-  const TEventID m = fetchId(HardEvent::S_MTE3);
+  const TEventID v = fetchEventId(HardEvent::S_V);
+  const TEventID m = fetchEventId(HardEvent::S_MTE3);
   SetFlag<HardEvent::S_V>(v);
   WaitFlag<HardEvent::S_V>(v);
   SetFlag<HardEvent::S_MTE3>(m);
