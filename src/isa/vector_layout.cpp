@@ -358,12 +358,18 @@ void vmrgsort4(Elem t, void* dst, void* const src[4], const uint16_t lens[4], ui
     sp[i] = ubBytes(x, src[i], (repeat - 1) * stride + uint64_t{lens[i]} * 8, "src").ptr;
   const LocalOp d = ubBytes(x, dst, repeat * stride, "dst");
   auto describe = [&](Instr& in) {
-    for (uint32_t i = 0; i < lists; ++i) {
-      std::vector<kernel::Run> runs;
+    // The lists as one access (a record holds at most four): runs from the
+    // lowest list's address.
+    const uint8_t* low = sp[0];
+    for (uint32_t i = 1; i < lists; ++i) low = std::min(low, static_cast<const uint8_t*>(sp[i]));
+    std::vector<kernel::Run> runs;
+    for (uint32_t i = 0; i < lists; ++i)
       for (uint32_t r = 0; r < repeat; ++r)
-        runs.push_back({static_cast<uint32_t>(r * stride), uint32_t{lens[i]} * 8});
-      in.add(runsAccess(reinterpret_cast<uintptr_t>(sp[i]), runs, false));
-    }
+        if (lens[i] != 0)
+          runs.push_back({static_cast<uint32_t>(sp[i] - low + r * stride), uint32_t{lens[i]} * 8});
+    std::sort(runs.begin(), runs.end(),
+              [](const kernel::Run& a, const kernel::Run& b) { return a.offset < b.offset; });
+    in.add(runsAccess(reinterpret_cast<uintptr_t>(low), runs, false));
     in.add(plain(d.ptr, repeat * stride, true, !exhausted));
   };
   uint8_t* dp = d.ptr;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "checker/checker_util.h"
 #include "isa/isa_test_util.h"
 
 namespace asctwin::isatest {
@@ -202,5 +203,54 @@ TEST_F(LayoutTest, Sort32AndMrgSort) {
   EXPECT_EQ(counts[1], 32u);
 }
 
+}  // namespace
+}  // namespace asctwin::isatest
+
+// The records of the sorts name every byte they touch: a MrgSort result
+// stored straight to GM is initialised (initcheck), and nothing races.
+namespace asctwin::isatest {
+namespace {
+__global__ __aicore__ void sortRecordsKernel(GM_ADDR src, GM_ADDR idx, GM_ADDR out) {
+  GlobalTensor<float> gs, go;
+  GlobalTensor<uint32_t> gi;
+  gs.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(src), 128);
+  gi.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(idx), 128);
+  go.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), 256);
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> bs, bi, bw, bd;
+  pipe.InitBuffer(bs, 512);
+  pipe.InitBuffer(bi, 512);
+  pipe.InitBuffer(bw, 1024);
+  pipe.InitBuffer(bd, 1024);
+  LocalTensor<float> s = bs.Get<float>(), w = bw.Get<float>(), d = bd.Get<float>();
+  LocalTensor<uint32_t> i = bi.Get<uint32_t>();
+  DataCopy(s, gs, 128);
+  DataCopy(i, gi, 128);
+  SetFlag<HardEvent::MTE2_V>(0);
+  WaitFlag<HardEvent::MTE2_V>(0);
+  Sort32<float>(w, s, i, 4);
+  PipeBarrier<PIPE_V>();
+  const uint16_t lens[4] = {32, 32, 32, 32};
+  MrgSort<float>(d, MrgSortSrcList<float>(w, w[64], w[128], w[192]),
+                 MrgSort4Info(lens, false, 15, 1));
+  SetFlag<HardEvent::V_MTE3>(0);
+  WaitFlag<HardEvent::V_MTE3>(0);
+  DataCopy(go, d, 256);
+}
+TEST_F(LayoutTest, SortRecordsAreExactForTheChecker) {
+  asctwin::testing::DevBuf s(512), i(512), o(1024);
+  std::vector<float> v(128);
+  std::vector<uint32_t> ix(128);
+  for (int k = 0; k < 128; ++k) {
+    v[k] = static_cast<float>((k * 37) % 101);
+    ix[k] = static_cast<uint32_t>(k);
+  }
+  s.upload(v);
+  i.upload(ix);
+  checker::Session session(checker::all);
+  EXPECT_EQ(asctwin::run(sortRecordsKernel, vec(1, "sortrec"), s.gm(), i.gm(), o.gm()), 0)
+      << lastError();
+  EXPECT_TRUE(session.findings().empty()) << asctwin::testing::dump(session.findings());
+}
 }  // namespace
 }  // namespace asctwin::isatest
