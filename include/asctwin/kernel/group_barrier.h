@@ -87,8 +87,10 @@ class GroupBarrier {
     arrive_ = reinterpret_cast<__gm__ uint8_t*>(groupWorkspace);
     wait_ = arrive_ + BARRIER_SIZE;
     // One block per core with a 1 in its first word: the atomic-add source.
+    // The real code sets only the first words (the other seven of each
+    // block add garbage to words nobody reads); the twin clears them.
     ones_ = LocalTensor<int32_t>(TPosition::VECIN, UB_START_ADDR, 8 * BARRIER_MAX_AIV, loc);
-    for (uint32_t i = 0; i < BARRIER_MAX_AIV; ++i) ones_.SetValue(8 * i, 1, loc);
+    for (uint32_t i = 0; i < 8 * BARRIER_MAX_AIV; ++i) ones_.SetValue(i, i % 8 == 0 ? 1 : 0, loc);
   }
   void Arrive(uint32_t arriveIndex, std::source_location loc = std::source_location::current()) {
     if (ASCEND_IS_AIC) return;

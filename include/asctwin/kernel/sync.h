@@ -166,14 +166,25 @@ inline void InitDetermineComputeWorkspace(
   asctwin::kernel::initDetermineCompute(
       gm.ref(), ub.ref(), asctwin::kernel::Site::at("InitDetermineComputeWorkspace", loc));
 }
+// The real WaitPreBlock / NotifyNextBlock open and close with
+// PipeBarrier<PIPE_ALL>: everything the core issued before completes first,
+// everything after starts after (a copy in before WaitPreBlock and its copy
+// out after it need no flag of their own).
 inline void WaitPreBlock(GlobalTensor<int32_t>& gm, LocalTensor<int32_t>& ub,
                          std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::waitPreBlock(gm.ref(), ub.ref(), asctwin::kernel::Site::at("WaitPreBlock", loc));
+  const auto site = asctwin::kernel::Site::at("WaitPreBlock", loc);
+  if (ASCEND_IS_AIC) return;
+  asctwin::kernel::pipeBarrier(PIPE_ALL, site);
+  asctwin::kernel::waitPreBlock(gm.ref(), ub.ref(), site);
+  asctwin::kernel::pipeBarrier(PIPE_ALL, site);
 }
 inline void NotifyNextBlock(GlobalTensor<int32_t>& gm, LocalTensor<int32_t>& ub,
                             std::source_location loc = std::source_location::current()) {
-  asctwin::kernel::notifyNextBlock(gm.ref(), ub.ref(),
-                                   asctwin::kernel::Site::at("NotifyNextBlock", loc));
+  const auto site = asctwin::kernel::Site::at("NotifyNextBlock", loc);
+  if (ASCEND_IS_AIC) return;
+  asctwin::kernel::pipeBarrier(PIPE_ALL, site);
+  asctwin::kernel::notifyNextBlock(gm.ref(), ub.ref(), site);
+  asctwin::kernel::pipeBarrier(PIPE_ALL, site);
 }
 
 // Scalar GM access that skips the data cache (coherent across cores).
