@@ -125,11 +125,13 @@ void nd2nz(void* dst, const void* src, uint32_t es, const Nd2NzArgs& a, const ch
     for (uint32_t i = 0; i < a.ndNum; ++i)
       for (uint32_t r = 0; r < a.nValue; ++r) {
         const uint8_t* row = s + i * matrixSrc + r * pitch;
-        for (uint64_t c = 0; c < blocks; ++c) {
-          uint8_t* out = d + i * matrixDst + c * c0Stride + r * nStride;
-          const uint64_t take = std::min<uint64_t>(32, rowBytes - c * 32);
-          std::memcpy(out, row + c * 32, take);
-          if (take < 32) std::memset(out + take, 0, 32 - take);  // the documented zero padding
+        uint8_t* out = d + i * matrixDst + r * nStride;
+        const uint64_t whole = rowBytes / 32;
+        for (uint64_t c = 0; c < whole; ++c) std::memcpy(out + c * c0Stride, row + c * 32, 32);
+        if (whole < blocks) {  // the last block: the rest of the row, then the documented zeros
+          uint8_t last[32] = {};
+          std::memcpy(last, row + whole * 32, rowBytes - whole * 32);
+          std::memcpy(out + whole * c0Stride, last, 32);
         }
       }
   });
