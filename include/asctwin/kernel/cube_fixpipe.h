@@ -270,6 +270,20 @@ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t d
               (static_cast<uint64_t>(dstNdStride) << 32));
 }
 
+// ClipReLU and the element-wise Fixpipe address exist on other
+// architectures; dav_c220 reports them unsupported.
+inline void SetFixPipeClipRelu(uint64_t,
+                               std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call("SetFixPipeClipRelu", loc);
+  detail::cubeUnsupported("SetFixPipeClipRelu");
+}
+template <typename T>
+void SetFixPipeAddr(const LocalTensor<T>&, uint16_t,
+                    std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call("SetFixPipeAddr", loc);
+  detail::cubeUnsupported("SetFixPipeAddr");
+}
+
 inline void SetFixpipePreQuantFlag(uint64_t config,
                                    std::source_location loc = std::source_location::current()) {
   detail::ApiCall call("SetFixpipePreQuantFlag", loc);
