@@ -116,4 +116,24 @@ void vfusedConv(VFusedConv op, Elem dt, void* dst, Elem st, const void* src0, co
   });
 }
 
+void vconvDeq(void* dst, const void* src, uint8_t repeat, VStride dstS, VStride srcS,
+              const char* name) {
+  Ctx x = enter(name);
+  // An iteration covers 64 int32 sources and 64 halves.
+  const Lanes lanes = lanesFrom(x.c.regs, repeat, kRepeatBytes / 4);
+  if (lanes.empty()) return;
+  const Stream s = ubStream(x, src, 4, srcS, lanes, "src");
+  const Stream d = ubStream(x, dst, 2, dstS, lanes, "dst");
+  const auto scale = static_cast<uint16_t>(x.c.regs.deqScale & 0xFFFF);
+  auto describe = [&](Instr& in) {
+    record(x, in, lanes, s, false);
+    record(x, in, lanes, d, true);
+  };
+  emit(x, PIPE_V, describe, [=] {
+    runElementwise(lanes, d, &s, 1, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
+      vec::dequantToHalf(o, in8[0], scale, n);
+    });
+  });
+}
+
 }  // namespace asctwin::isa

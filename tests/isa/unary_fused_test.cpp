@@ -337,3 +337,26 @@ TEST_F(FusedTest, ConvertingFormsRoundAndSaturate) {
 
 }  // namespace
 }  // namespace asctwin::isatest
+
+// Cast<half, int32_t> multiplies by the half that SetDeqScale(half) set
+// (vconv_deq), rounding once to half.
+namespace asctwin::isatest {
+namespace {
+struct Deq {
+  struct Args {
+    float scale;
+  };
+  static void run(const Ub& ub, const Args& p) {
+    SetDeqScale(half(p.scale));
+    Cast(ub.D<half>(), ub.A<int32_t>(), RoundMode::CAST_NONE, 300);
+  }
+};
+TEST_F(FusedTest, CastInt32ToHalfUsesTheDeqScale) {
+  std::vector<int32_t> a(300);
+  for (int i = 0; i < 300; ++i) a[i] = (i - 150) * 1237;
+  const auto got = valuesOf<half>(run<Deq>(bytesOf(a), {}, {}, {0.125f}), 300);
+  for (int i = 0; i < 300; ++i)
+    ASSERT_EQ(halfBits(got[i]), halfBits(half(static_cast<float>(a[i]) * 0.125f))) << i;
+}
+}  // namespace
+}  // namespace asctwin::isatest

@@ -107,3 +107,17 @@ ASCTWIN_ISA_VFCONV(vsubreluconv_s162s8, SubRelu, int8_t, int16_t)
 ASCTWIN_ISA_VFCONV(vmulconv_f162s8, Mul, int8_t, half)
 ASCTWIN_ISA_VFCONV(vmulconv_f162u8, Mul, uint8_t, half)
 #undef ASCTWIN_ISA_VFCONV
+
+// --- dequantisation -------------------------------------------------------------------------
+// DEQSCALE: a half scale (SetDeqScale(half)) or the packed float scale,
+// offset and sign mode of SetDeqScale(float, int16_t, bool).
+inline void set_deqscale(half scale) {
+  asctwin::isa::setDeqScale(asctwin::isa::scalarBits(scale));
+}
+inline void set_deqscale(uint64_t config) {
+  asctwin::isa::setDeqScale(config);
+}
+inline void vconv_deq(__ubuf__ half* dst, __ubuf__ int32_t* src, uint8_t repeat, uint16_t dstBlk,
+                      uint16_t srcBlk, uint16_t dstRep, uint16_t srcRep) {
+  asctwin::isa::vconvDeq(dst, src, repeat, {dstBlk, dstRep}, {srcBlk, srcRep}, "vconv_deq");
+}

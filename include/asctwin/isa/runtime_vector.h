@@ -40,6 +40,10 @@ enum class VFusedConv : uint8_t { AddRelu, SubRelu, Mul };
 void vfusedConv(VFusedConv op, Elem dt, void* dst, Elem st, const void* src0, const void* src1,
                 uint8_t repeat, VStride dstS, VStride src0S, VStride src1S, const char* name);
 
+// vconv_deq: int32 -> half scaled by the half in DEQSCALE (read at issue).
+void vconvDeq(void* dst, const void* src, uint8_t repeat, VStride dstS, VStride srcS,
+              const char* name);
+
 // --- reductions ----------------------------------------------------------------------------
 // vcadd / vcmax / vcmin: each iteration reduces its enabled lanes to one
 // result (the max/min with its lane index, in the order of `order`), written

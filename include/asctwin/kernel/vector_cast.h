@@ -109,6 +109,11 @@ void castInstr(D* dst, S* src, RoundMode m, uint8_t repeat, uint16_t dB, uint16_
     switch (m) {
       ASCTWIN_CAST_NONE(vconv_s322f32) ASCTWIN_CAST_RFCAZ(vconv_s322f32) default : break;
     }
+  } else if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+    // The real code ignores the mode here: the scale set by SetDeqScale(half).
+    (void)m;
+    vconv_deq(dst, src, repeat, dB, sB, dR, sR);
+    return;
   } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, int64_t>) {
     switch (m) { ASCTWIN_CAST_RFCAZ(vconv_s642f32) default : break; }
   } else {
@@ -178,6 +183,23 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
   detail::castInstr(dst.GetPhyAddr(), src.GetPhyAddr(), roundMode, repeatTime, p.dstBlkStride,
                     p.srcBlkStride, p.dstRepStride, p.srcRepStride, detail::typeName<U>(),
                     detail::typeName<T>());
+}
+
+// The DEQSCALE register: the half scale of Cast<half, int32_t> (vconv_deq),
+// or the packed float scale (bits 31:0), 9-bit offset (bits 45:37) and sign
+// mode (bit 46) of the int16 -> int8 dequantisations, as the real
+// MakeDeqScaleConfig packs them.
+inline void SetDeqScale(half scale, std::source_location loc = std::source_location::current()) {
+  asctwin::kernel::ApiCall call("SetDeqScale", loc);
+  set_deqscale(scale);
+}
+inline void SetDeqScale(float scale, int16_t offset, bool signMode,
+                        std::source_location loc = std::source_location::current()) {
+  asctwin::kernel::ApiCall call("SetDeqScale", loc);
+  uint32_t bits = 0;
+  __builtin_memcpy(&bits, &scale, sizeof(bits));
+  set_deqscale((uint64_t{signMode} << 46) | ((static_cast<uint64_t>(offset) & 0x1FFu) << 37) |
+               bits);
 }
 
 }  // namespace AscendC

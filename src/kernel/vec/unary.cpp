@@ -204,4 +204,12 @@ bool fused(FusedOp op, void* dst, DType dt, const void* a, const void* b, DType 
   return true;
 }
 
+void dequantToHalf(void* dst, const void* src, std::uint16_t scaleBits, std::size_t n) {
+  const float scale = numeric::halfToFloat(scaleBits);
+  for (std::size_t i = 0; i < n; ++i) {
+    const float r = static_cast<float>(load<std::int32_t>(src, i)) * scale;
+    store<std::uint16_t>(dst, i, r != r ? detail::kHalfQNaN : numeric::floatToHalf(r));
+  }
+}
+
 }  // namespace asctwin::vec

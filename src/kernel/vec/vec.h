@@ -148,6 +148,11 @@ bool fusedSupported(FusedOp op, DType dt, DType st);
 bool fused(FusedOp op, void* dst, DType dt, const void* a, const void* b, DType st,
            std::uint64_t scalarBits, std::size_t n);
 
+// vconv_deq: dst[i] = half(float(src[i]) * scale), int32 sources, the scale
+// a half (DEQSCALE's low 16 bits); int32 -> float rounds to nearest even,
+// the product is rounded once to half.
+void dequantToHalf(void* dst, const void* src, std::uint16_t scaleBits, std::size_t n);
+
 // --- Reductions (reduce.cpp) --------------------------------------------------
 // `lanes` holds `width` values of t (half or float; width a power of two <=
 // 128); bit l of `enabled` says whether lane l takes part. Sum: binary tree
