@@ -33,6 +33,8 @@ void vcpadd(...);
 #if !__has_include("asctwin/isa/intrinsics_sort.h")
 int64_t get_vms4_sr();
 #endif
+void vbitsort(...);
+void vmrgsort4(...);
 // --- vector: layout (copy, broadcast, transpose, 5HD scatter through VA registers)
 void vcopy(...);
 void vbrcb(...);
