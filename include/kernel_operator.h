@@ -30,6 +30,7 @@
 #include "asctwin/kernel/utils.h"
 #include "asctwin/kernel/list_tensor.h"
 #include "asctwin/kernel/group_barrier.h"
+#include "asctwin/kernel/scalar.h"
 #include "asctwin/kernel/cube_load.h"
 #include "asctwin/kernel/cube_mmad.h"
 #include "asctwin/kernel/cube_fixpipe.h"
