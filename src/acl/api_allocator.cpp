@@ -137,8 +137,9 @@ aclError aclrtAllocatorRegister(aclrtStream stream, aclrtAllocatorDesc allocator
     st = resolve(allocatorDesc, &d);
     if (!st) return st;
     if (d->obj == nullptr || d->alloc == nullptr || d->free == nullptr || d->addr == nullptr)
-      return invalidParam("the description needs the allocator object and its alloc, free and "
-                          "get-address functions before it can be registered");
+      return invalidParam(
+          "the description needs the allocator object and its alloc, free and "
+          "get-address functions before it can be registered");
     reg().byStream[s] = {d, *d};
     return Status::ok();
   });

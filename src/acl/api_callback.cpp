@@ -86,7 +86,9 @@ Reports& reports() {
   return *r;
 }
 
-uint64_t selfId() { return static_cast<uint64_t>(pthread_self()); }
+uint64_t selfId() {
+  return static_cast<uint64_t>(pthread_self());
+}
 
 Status subscribe(uint64_t threadId, aclrtStream stream, bool on) {
   device::Stream* s = nullptr;
@@ -97,8 +99,8 @@ Status subscribe(uint64_t threadId, aclrtStream stream, bool on) {
   auto it = r.subscriber.find(s);
   if (on) {
     if (it != r.subscriber.end())
-      return Status(ACL_ERROR_REPEAT_SUBSCRIBE, "the stream is already subscribed to thread " +
-                                                    std::to_string(it->second));
+      return Status(ACL_ERROR_REPEAT_SUBSCRIBE,
+                    "the stream is already subscribed to thread " + std::to_string(it->second));
     r.subscriber[s] = threadId;
     return Status::ok();
   }

@@ -45,7 +45,8 @@ aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer) {
   return asctwin::acl::guard("aclDestroyDataBuffer", [&] {
     if (dataBuffer == nullptr) return invalidParam("dataBuffer must not be null");
     std::lock_guard lock(gMu);
-    if (live().erase(dataBuffer) == 0) return invalidParam("dataBuffer is not a live aclDataBuffer");
+    if (live().erase(dataBuffer) == 0)
+      return invalidParam("dataBuffer is not a live aclDataBuffer");
     delete dataBuffer;
     return Status::ok();
   });

@@ -54,9 +54,13 @@ Status checkPackage(const char* pkgName) {
                       "' is not an installed package (cann, runtime, compiler or opp)");
 }
 
-Status currentDeviceOrError(int32_t* dev) { return currentDevice(dev); }
+Status currentDeviceOrError(int32_t* dev) {
+  return currentDevice(dev);
+}
 
-int defaultSatMode() { return ACL_RT_OVERFLOW_MODE_INFNAN; }
+int defaultSatMode() {
+  return ACL_RT_OVERFLOW_MODE_INFNAN;
+}
 
 }  // namespace
 
@@ -111,8 +115,7 @@ aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* ve
     if (static_cast<int>(name) < ACL_PKG_NAME_CANN || static_cast<int>(name) > ACL_PKG_NAME_DRIVER)
       return invalidParam("name " + std::to_string(static_cast<int>(name)) +
                           " is not an aclCANNPackageName");
-    if (name == ACL_PKG_NAME_DRIVER)
-      return asctwin::acl::notSupported("the driver package");
+    if (name == ACL_PKG_NAME_DRIVER) return asctwin::acl::notSupported("the driver package");
     std::memset(version, 0, sizeof *version);
     int v[3];
     asctwin::acl::parseVersion(v);
@@ -167,17 +170,37 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
     if (value == nullptr) return invalidParam("value must not be null");
     const auto& soc = asctwin::device::currentSoc();
     switch (static_cast<int>(attr)) {
-      case ACL_DEV_ATTR_AICPU_CORE_NUM: *value = 6; break;
+      case ACL_DEV_ATTR_AICPU_CORE_NUM:
+        *value = 6;
+        break;
       case ACL_DEV_ATTR_AICORE_CORE_NUM:
-      case ACL_DEV_ATTR_CUBE_CORE_NUM: *value = soc.aicCores; break;
-      case ACL_DEV_ATTR_VECTOR_CORE_NUM: *value = soc.aivCores; break;
-      case ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE: *value = static_cast<int64_t>(soc.ubBytes); break;
-      case ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE: *value = static_cast<int64_t>(soc.hbmBytes); break;
-      case ACL_DEV_ATTR_L2_CACHE_SIZE: *value = 192ll << 20; break;
-      case ACL_DEV_ATTR_PHY_CHIP_ID: *value = deviceId; break;
-      case ACL_DEV_ATTR_IS_VIRTUAL: *value = 0; break;
-      case ACL_DEV_ATTR_NPU_ARCH: *value = 2201; break;
-      case ACL_DEV_ATTR_HD_CONNECT_TYPE: *value = ACL_HOST_DEVICE_CONNECT_TYPE_PCIE; break;
+      case ACL_DEV_ATTR_CUBE_CORE_NUM:
+        *value = soc.aicCores;
+        break;
+      case ACL_DEV_ATTR_VECTOR_CORE_NUM:
+        *value = soc.aivCores;
+        break;
+      case ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE:
+        *value = static_cast<int64_t>(soc.ubBytes);
+        break;
+      case ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE:
+        *value = static_cast<int64_t>(soc.hbmBytes);
+        break;
+      case ACL_DEV_ATTR_L2_CACHE_SIZE:
+        *value = 192ll << 20;
+        break;
+      case ACL_DEV_ATTR_PHY_CHIP_ID:
+        *value = deviceId;
+        break;
+      case ACL_DEV_ATTR_IS_VIRTUAL:
+        *value = 0;
+        break;
+      case ACL_DEV_ATTR_NPU_ARCH:
+        *value = 2201;
+        break;
+      case ACL_DEV_ATTR_HD_CONNECT_TYPE:
+        *value = ACL_HOST_DEVICE_CONNECT_TYPE_PCIE;
+        break;
       default:
         return asctwin::acl::notSupported("device attribute " +
                                           std::to_string(static_cast<int>(attr)));
@@ -193,9 +216,15 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
     if (value == nullptr) return invalidParam("value must not be null");
     const auto& soc = asctwin::device::currentSoc();
     switch (static_cast<int>(deviceInfo)) {
-      case ACL_DEVICE_INFO_AI_CORE_NUM: *value = soc.aicCores; break;
-      case ACL_DEVICE_INFO_VECTOR_CORE_NUM: *value = soc.aivCores; break;
-      case ACL_DEVICE_INFO_L2_SIZE: *value = 192ll << 20; break;
+      case ACL_DEVICE_INFO_AI_CORE_NUM:
+        *value = soc.aicCores;
+        break;
+      case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
+        *value = soc.aivCores;
+        break;
+      case ACL_DEVICE_INFO_L2_SIZE:
+        *value = 192ll << 20;
+        break;
       default:
         return invalidParam("deviceInfo " + std::to_string(static_cast<int>(deviceInfo)) +
                             " is not an aclDeviceInfo the twin reports");
@@ -216,7 +245,7 @@ aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatu
       return invalidParam("devFeatureType " + std::to_string(f) + " is not an aclrtDevFeatureType");
     // Captured tasks can be updated (aclmdlRICaptureTaskUpdate*); queues are host side.
     *value = f == ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV ? ACL_DEV_FEATURE_SUPPORT
-                                                               : ACL_DEV_FEATURE_NOT_SUPPORT;
+                                                                : ACL_DEV_FEATURE_NOT_SUPPORT;
     return Status::ok();
   });
 }
@@ -247,8 +276,8 @@ aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uin
     const uint32_t max = t == ACL_RT_DEV_RES_CUBE_CORE ? soc.aicCores : soc.aivCores;
     if (value == 0 || value > max)
       return invalidParam("value must be in [1, " + std::to_string(max) + "] (the SoC's " +
-                          (t == ACL_RT_DEV_RES_CUBE_CORE ? "cube" : "vector") +
-                          " cores), got " + std::to_string(value));
+                          (t == ACL_RT_DEV_RES_CUBE_CORE ? "cube" : "vector") + " cores), got " +
+                          std::to_string(value));
     auto& st = asctwin::acl::settings();
     std::lock_guard lock(st.mu);
     st.resLimits[deviceId][t] = value;
@@ -336,13 +365,16 @@ aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode) {
     if (!s) return s;
     const int m = static_cast<int>(mode);
     if (m != ACL_RT_OVERFLOW_MODE_SATURATION && m != ACL_RT_OVERFLOW_MODE_INFNAN)
-      return invalidParam("mode must be ACL_RT_OVERFLOW_MODE_SATURATION (0) or "
-                          "ACL_RT_OVERFLOW_MODE_INFNAN (1), got " + std::to_string(m));
+      return invalidParam(
+          "mode must be ACL_RT_OVERFLOW_MODE_SATURATION (0) or "
+          "ACL_RT_OVERFLOW_MODE_INFNAN (1), got " +
+          std::to_string(m));
     // The twin's vector numerics are IEEE (INF/NaN); saturating float results
     // and the overflow flags it goes with are not modelled.
     if (m == ACL_RT_OVERFLOW_MODE_SATURATION)
-      return asctwin::acl::notSupported("ACL_RT_OVERFLOW_MODE_SATURATION (the twin computes in "
-                                        "IEEE INF/NaN mode)");
+      return asctwin::acl::notSupported(
+          "ACL_RT_OVERFLOW_MODE_SATURATION (the twin computes in "
+          "IEEE INF/NaN mode)");
     auto& st = asctwin::acl::settings();
     std::lock_guard lock(st.mu);
     st.satMode[dev] = m;
@@ -359,9 +391,8 @@ aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode* mode) {
     auto& st = asctwin::acl::settings();
     std::lock_guard lock(st.mu);
     auto it = st.satMode.find(dev);
-    *mode = static_cast<aclrtFloatOverflowMode>(it == st.satMode.end()
-                                                    ? asctwin::acl::defaultSatMode()
-                                                    : it->second);
+    *mode = static_cast<aclrtFloatOverflowMode>(
+        it == st.satMode.end() ? asctwin::acl::defaultSatMode() : it->second);
     return Status::ok();
   });
 }

@@ -72,13 +72,14 @@ Status applyDumpConfig(const std::string& json) {
   nlohmann::json doc = nlohmann::json::parse(json, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("dump")) return Status::ok();
   const auto& d = doc["dump"];
-  if (!d.is_object()) return Status(ACL_ERROR_INVALID_DUMP_CONFIG, "\"dump\" must be a JSON object");
+  if (!d.is_object())
+    return Status(ACL_ERROR_INVALID_DUMP_CONFIG, "\"dump\" must be a JSON object");
   std::string path = d.value("dump_path", std::string());
   const std::string opSwitch = d.value("dump_op_switch", std::string("off"));
   if (opSwitch != "on" && opSwitch != "off")
     return Status(ACL_ERROR_INVALID_DUMP_CONFIG, "dump_op_switch must be \"on\" or \"off\"");
-  const bool on = opSwitch == "on" || (d.contains("dump_list") && d["dump_list"].is_array() &&
-                                       !d["dump_list"].empty());
+  const bool on = opSwitch == "on" ||
+                  (d.contains("dump_list") && d["dump_list"].is_array() && !d["dump_list"].empty());
   if (on && path.empty())
     return Status(ACL_ERROR_INVALID_DUMP_CONFIG, "dump is on but dump_path is not set");
   if (on && !isWritableDir(path))
@@ -119,15 +120,17 @@ void dumpOperator(const std::string& op, const std::vector<DumpTensor>& tensors,
   // After the operator's tasks: the outputs hold their results then.
   stream.enqueue(op + " (dump)", [op, seq, tensors, cb, flag, dir] {
     for (size_t i = 0; i < tensors.size(); ++i) {
-      const std::string file = op + "." + std::to_string(seq) + "." + tensors[i].kind + "." +
-                               std::to_string(i) + ".bin";
+      const std::string file =
+          op + "." + std::to_string(seq) + "." + tensors[i].kind + "." + std::to_string(i) + ".bin";
       const auto* bytes = static_cast<const uint8_t*>(tensors[i].data);
       if (cb != nullptr) {
         sendChunks(cb, flag, file, bytes, tensors[i].bytes);
       } else {
         std::ofstream out(dir + "/" + file, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(bytes), static_cast<std::streamsize>(tensors[i].bytes));
-        if (!out) return Status(ACL_ERROR_WRITE_FILE, "cannot write the dump file " + dir + "/" + file);
+        out.write(reinterpret_cast<const char*>(bytes),
+                  static_cast<std::streamsize>(tensors[i].bytes));
+        if (!out)
+          return Status(ACL_ERROR_WRITE_FILE, "cannot write the dump file " + dir + "/" + file);
       }
     }
     return Status::ok();
@@ -175,7 +178,8 @@ aclError aclopStopDumpArgs(uint32_t dumpType) {
     if (dumpType != ACL_OP_DUMP_OP_AICORE_ARGS)
       return invalidParam("dumpType must be ACL_OP_DUMP_OP_AICORE_ARGS");
     std::lock_guard lock(acl::ds().mu);
-    if (!acl::ds().argsOn) return Status(ACL_ERROR_DUMP_NOT_RUN, "the argument dump is not running");
+    if (!acl::ds().argsOn)
+      return Status(ACL_ERROR_DUMP_NOT_RUN, "the argument dump is not running");
     acl::ds().argsOn = false;
     return Status::ok();
   });
@@ -203,7 +207,8 @@ const char* acldumpGetPath(acldumpType dumpType) {
 aclError acldumpSaveExceptionInfo(const char* fileName, const char* userTag,
                                   const acldumpTensorInfo* tensors, size_t tensorCount) {
   return guard("acldumpSaveExceptionInfo", [&] {
-    if (fileName == nullptr || userTag == nullptr) return invalidParam("fileName and userTag must not be null");
+    if (fileName == nullptr || userTag == nullptr)
+      return invalidParam("fileName and userTag must not be null");
     if (tensors == nullptr && tensorCount != 0) return invalidParam("tensors must not be null");
     std::string dir;
     {
@@ -232,13 +237,16 @@ aclError acldumpGetExceptionInfoPath(char* path, size_t maxLen) {
   });
 }
 
-aclError aclmdlInitDump(void) { return ACL_SUCCESS; }
+aclError aclmdlInitDump(void) {
+  return ACL_SUCCESS;
+}
 
 aclError aclmdlSetDump(const char* dumpCfgPath) {
   return guard("aclmdlSetDump", [&] {
     if (dumpCfgPath == nullptr) return invalidParam("dumpCfgPath must not be null");
     std::FILE* f = std::fopen(dumpCfgPath, "rb");
-    if (f == nullptr) return Status(ACL_ERROR_INVALID_FILE, std::string("cannot read ") + dumpCfgPath);
+    if (f == nullptr)
+      return Status(ACL_ERROR_INVALID_FILE, std::string("cannot read ") + dumpCfgPath);
     std::string text;
     char buf[4096];
     size_t n = 0;

@@ -88,8 +88,7 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
 }
 
 aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) {
-  return guard("aclrtEventElapsedTime",
-               [&] { return acl::elapsedTime(ms, startEvent, endEvent); });
+  return guard("aclrtEventElapsedTime", [&] { return acl::elapsedTime(ms, startEvent, endEvent); });
 }
 
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
@@ -124,8 +123,7 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint
   return guard("aclrtStreamWaitEventWithFlag", [&] {
     if (flag != ACL_EVENT_WAIT_DEFAULT && flag != ACL_EVENT_WAIT_EXTERNAL)
       return invalidParam("flag must be ACL_EVENT_WAIT_DEFAULT or ACL_EVENT_WAIT_EXTERNAL");
-    return acl::streamWaitEvent(stream, event,
-                                timeout == 0 ? -1 : static_cast<int32_t>(timeout));
+    return acl::streamWaitEvent(stream, event, timeout == 0 ? -1 : static_cast<int32_t>(timeout));
   });
 }
 

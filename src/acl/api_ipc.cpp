@@ -30,7 +30,9 @@ using asctwin::acl::guard;
 namespace asctwin::acl {
 namespace {
 
-size_t pageSize() { return static_cast<size_t>(sysconf(_SC_PAGESIZE)); }
+size_t pageSize() {
+  return static_cast<size_t>(sysconf(_SC_PAGESIZE));
+}
 
 // ---- IPC memory -------------------------------------------------------------------
 struct Exported {
@@ -54,15 +56,18 @@ IpcState& ipc() {
   return *s;
 }
 
-std::string keyOf(const ShmSegment& seg) { return seg.name.substr(1); }  // without '/'
+std::string keyOf(const ShmSegment& seg) {
+  return seg.name.substr(1);
+}  // without '/'
 
 Status exportMemory(void* devPtr, size_t size, char* key, size_t len, uint64_t flags) {
   if (devPtr == nullptr) return invalidParam("devPtr must not be null");
   if (key == nullptr) return invalidParam("key must not be null");
   if (size == 0) return invalidParam("size must be > 0");
   if (flags > ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION)
-    return invalidParam("flags must be ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT or "
-                        "ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION");
+    return invalidParam(
+        "flags must be ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT or "
+        "ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION");
   Status s = device::DeviceMemory::instance().checkRange(devPtr, size, "devPtr");
   if (!s) return s;
   const uintptr_t p = reinterpret_cast<uintptr_t>(devPtr);
@@ -110,7 +115,8 @@ Status importMemory(void** devPtr, const char* key, uint64_t flags) {
     return invalidParam("flags must be ACL_RT_IPC_MEM_IMPORT_FLAG_DEFAULT or _ENABLE_PEER_ACCESS");
   auto& st = ipc();
   std::lock_guard lock(st.mu);
-  if (st.imported.count(key) != 0) return invalidParam(std::string("key '") + key + "' is already imported");
+  if (st.imported.count(key) != 0)
+    return invalidParam(std::string("key '") + key + "' is already imported");
   ShmSegment seg;
   Status s = shmOpen(key, kShmIpcMemory, &seg);
   if (!s) return s;
@@ -165,7 +171,8 @@ Status allowPids(const char* key, const int32_t* pids, size_t num) {
   auto& st = ipc();
   std::lock_guard lock(st.mu);
   auto ex = st.exported.find(key);
-  if (ex == st.exported.end()) return invalidParam(std::string("key '") + key + "' was not exported here");
+  if (ex == st.exported.end())
+    return invalidParam(std::string("key '") + key + "' was not exported here");
   return shmAllowPids(&ex->second.seg, pids, num);
 }
 
@@ -243,8 +250,7 @@ namespace acl = asctwin::acl;
 
 extern "C" {
 
-aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len,
-                                 uint64_t flags) {
+aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len, uint64_t flags) {
   return guard("aclrtIpcMemGetExportKey",
                [&] { return acl::exportMemory(devPtr, size, key, len, flags); });
 }
@@ -315,9 +321,10 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
       for (;;) {
         uint32_t one = 1;
         if (state->flag.compare_exchange_strong(one, 0)) return Status::ok();
-        if (timeout != 0 && std::chrono::steady_clock::now() - start >= std::chrono::seconds(timeout))
-          return Status(ACL_ERROR_RT_WAIT_TIMEOUT, "the notify was not recorded within " +
-                                                        std::to_string(timeout) + " s");
+        if (timeout != 0 &&
+            std::chrono::steady_clock::now() - start >= std::chrono::seconds(timeout))
+          return Status(ACL_ERROR_RT_WAIT_TIMEOUT,
+                        "the notify was not recorded within " + std::to_string(timeout) + " s");
         std::this_thread::sleep_for(pause);
         if (pause < std::chrono::milliseconds(1)) pause *= 2;
       }
@@ -339,7 +346,8 @@ aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t* notifyId) {
 
 aclError aclrtNotifyBatchReset(aclrtNotify* notifies, size_t num) {
   return guard("aclrtNotifyBatchReset", [&] {
-    if (notifies == nullptr || num == 0) return invalidParam("notifies must hold at least one notify");
+    if (notifies == nullptr || num == 0)
+      return invalidParam("notifies must hold at least one notify");
     for (size_t i = 0; i < num; ++i) {
       acl::Notify* n = nullptr;
       Status s = acl::resolveNotify(notifies[i], &n);
@@ -355,8 +363,9 @@ aclError aclrtNotifyGetExportKey(aclrtNotify notify, char* key, size_t len, uint
     if (key == nullptr) return invalidParam("key must not be null");
     if (flags != ACL_RT_NOTIFY_EXPORT_FLAG_DEFAULT &&
         flags != ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION)
-      return invalidParam("flags must be ACL_RT_NOTIFY_EXPORT_FLAG_DEFAULT or "
-                          "ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION");
+      return invalidParam(
+          "flags must be ACL_RT_NOTIFY_EXPORT_FLAG_DEFAULT or "
+          "ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION");
     acl::Notify* n = nullptr;
     Status s = acl::resolveNotify(notify, &n);
     if (!s) return s;

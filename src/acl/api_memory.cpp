@@ -38,12 +38,13 @@ Status freeAfterOrphans(void* p, bool host) {
   }
   std::vector<device::Stream*> busy;
   forEachBusyOrphan([&](device::Stream& s) { busy.push_back(&s); });
-  if (busy.empty()) return host ? DeviceMemory::instance().freeHost(p) : DeviceMemory::instance().free(p);
+  if (busy.empty())
+    return host ? DeviceMemory::instance().freeHost(p) : DeviceMemory::instance().free(p);
   // Validate now (a foreign pointer fails here), release later.
   device::AllocationInfo a;
-  const bool known = host ? DeviceMemory::instance().isHostAllocation(p)
-                          : DeviceMemory::instance().find(p, &a) &&
-                                a.base == reinterpret_cast<uintptr_t>(p);
+  const bool known =
+      host ? DeviceMemory::instance().isHostAllocation(p)
+           : DeviceMemory::instance().find(p, &a) && a.base == reinterpret_cast<uintptr_t>(p);
   if (!known) return host ? DeviceMemory::instance().freeHost(p) : DeviceMemory::instance().free(p);
   {
     std::lock_guard lock(gDeferredMu);
@@ -94,9 +95,8 @@ aclError aclrtFree(void* devPtr) {
 }
 
 aclError aclrtMallocHost(void** hostPtr, size_t size) {
-  return guard("aclrtMallocHost", [&] {
-    return DeviceMemory::instance().allocateHost(size, hostPtr);
-  });
+  return guard("aclrtMallocHost",
+               [&] { return DeviceMemory::instance().allocateHost(size, hostPtr); });
 }
 
 aclError aclrtFreeHost(void* hostPtr) {

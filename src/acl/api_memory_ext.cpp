@@ -49,11 +49,13 @@ Status checkPolicy(aclrtMemMallocPolicy policy) {
 
 Status checkConfig(const aclrtMallocConfig* cfg) {
   if (cfg == nullptr) return Status::ok();
-  if (cfg->attrs == nullptr && cfg->numAttrs != 0) return invalidParam("cfg->attrs must not be null");
+  if (cfg->attrs == nullptr && cfg->numAttrs != 0)
+    return invalidParam("cfg->attrs must not be null");
   for (size_t i = 0; i < cfg->numAttrs; ++i) {
     const int a = static_cast<int>(cfg->attrs[i].attr);
     if (a < ACL_RT_MEM_ATTR_RSV || a > ACL_RT_MEM_ATTR_VA_FLAG)
-      return invalidParam("cfg->attrs[" + std::to_string(i) + "].attr is not an aclrtMallocAttrType");
+      return invalidParam("cfg->attrs[" + std::to_string(i) +
+                          "].attr is not an aclrtMallocAttrType");
   }
   return Status::ok();
 }
@@ -70,7 +72,8 @@ Status configDevice(const aclrtMallocConfig* cfg, int32_t* dev) {
   return s;
 }
 
-Status allocate(void** devPtr, size_t size, aclrtMemMallocPolicy policy, const aclrtMallocConfig* cfg) {
+Status allocate(void** devPtr, size_t size, aclrtMemMallocPolicy policy,
+                const aclrtMallocConfig* cfg) {
   if (devPtr == nullptr) return invalidParam("devPtr must not be null");
   *devPtr = nullptr;
   Status s = checkPolicy(policy);
@@ -96,15 +99,16 @@ Status check2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t 
   const bool dDev = k == ACL_MEMCPY_HOST_TO_DEVICE || k == ACL_MEMCPY_DEVICE_TO_DEVICE;
   const bool sDev = k == ACL_MEMCPY_DEVICE_TO_HOST || k == ACL_MEMCPY_DEVICE_TO_DEVICE;
   const std::string why = "kind " + memcpyKindName(k);
-  Status s = dDev ? checkDeviceRange(dst, dspan, "dst", why) : checkHostRange(dst, dspan, "dst", why);
+  Status s =
+      dDev ? checkDeviceRange(dst, dspan, "dst", why) : checkHostRange(dst, dspan, "dst", why);
   if (!s) return s;
   return sDev ? checkDeviceRange(src, sspan, "src", why) : checkHostRange(src, sspan, "src", why);
 }
 
 void copy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height) {
   for (size_t r = 0; r < height; ++r)
-    std::memmove(static_cast<uint8_t*>(dst) + r * dpitch, static_cast<const uint8_t*>(src) + r * spitch,
-                 width);
+    std::memmove(static_cast<uint8_t*>(dst) + r * dpitch,
+                 static_cast<const uint8_t*>(src) + r * spitch, width);
 }
 
 Status checkD32(void* ptr, size_t memSize, size_t n) {
@@ -157,9 +161,15 @@ template <typename T>
 void reduceTyped(T* d, const T* s, size_t n, int kind) {
   for (size_t i = 0; i < n; ++i) {
     switch (kind) {
-      case ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM: d[i] = static_cast<T>(d[i] + s[i]); break;
-      case ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX: d[i] = d[i] < s[i] ? s[i] : d[i]; break;
-      default: d[i] = s[i] < d[i] ? s[i] : d[i]; break;
+      case ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM:
+        d[i] = static_cast<T>(d[i] + s[i]);
+        break;
+      case ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX:
+        d[i] = d[i] < s[i] ? s[i] : d[i];
+        break;
+      default:
+        d[i] = s[i] < d[i] ? s[i] : d[i];
+        break;
     }
   }
 }
@@ -180,15 +190,25 @@ Status reduce(void* dst, const void* src, uint64_t count, int kind, int type) {
   const size_t es = dataTypeSize(type);
   const size_t n = count / es;
   switch (type) {
-    case ACL_INT8: reduceTyped(static_cast<int8_t*>(dst), static_cast<const int8_t*>(src), n, kind); break;
-    case ACL_INT16: reduceTyped(static_cast<int16_t*>(dst), static_cast<const int16_t*>(src), n, kind); break;
-    case ACL_INT32: reduceTyped(static_cast<int32_t*>(dst), static_cast<const int32_t*>(src), n, kind); break;
-    case ACL_FLOAT: reduceTyped(static_cast<float*>(dst), static_cast<const float*>(src), n, kind); break;
+    case ACL_INT8:
+      reduceTyped(static_cast<int8_t*>(dst), static_cast<const int8_t*>(src), n, kind);
+      break;
+    case ACL_INT16:
+      reduceTyped(static_cast<int16_t*>(dst), static_cast<const int16_t*>(src), n, kind);
+      break;
+    case ACL_INT32:
+      reduceTyped(static_cast<int32_t*>(dst), static_cast<const int32_t*>(src), n, kind);
+      break;
+    case ACL_FLOAT:
+      reduceTyped(static_cast<float*>(dst), static_cast<const float*>(src), n, kind);
+      break;
     case ACL_FLOAT16:
     case ACL_BF16:
-      reduceHalf(static_cast<uint16_t*>(dst), static_cast<const uint16_t*>(src), n, kind, type == ACL_BF16);
+      reduceHalf(static_cast<uint16_t*>(dst), static_cast<const uint16_t*>(src), n, kind,
+                 type == ACL_BF16);
       break;
-    default: return invalidParam("type is not reducible");
+    default:
+      return invalidParam("type is not reducible");
   }
   device::noteHostWrite(dst, count);
   return Status::ok();
@@ -226,7 +246,8 @@ aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy poli
 
 aclError aclrtMallocForTaskScheduler(void** devPtr, size_t size, aclrtMemMallocPolicy policy,
                                      aclrtMallocConfig* cfg) {
-  return guard("aclrtMallocForTaskScheduler", [&] { return acl::allocate(devPtr, size, policy, cfg); });
+  return guard("aclrtMallocForTaskScheduler",
+               [&] { return acl::allocate(devPtr, size, policy, cfg); });
 }
 
 aclError aclrtMallocHostWithCfg(void** ptr, uint64_t size, aclrtMallocConfig* cfg) {
@@ -261,7 +282,8 @@ aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch,
     const int k = static_cast<int>(kind);
     if (k != ACL_MEMCPY_HOST_TO_DEVICE && k != ACL_MEMCPY_DEVICE_TO_HOST &&
         k != ACL_MEMCPY_DEVICE_TO_DEVICE && k != ACL_MEMCPY_DEFAULT)
-      return invalidParam("kind must be HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE or DEFAULT");
+      return invalidParam(
+          "kind must be HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE or DEFAULT");
     Status s = acl::check2d(dst, dpitch, src, spitch, width, height, k);
     if (!s) return s;
     acl::copy2d(dst, dpitch, src, spitch, width, height);
@@ -275,7 +297,8 @@ aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t sp
     const int k = static_cast<int>(kind);
     if (k != ACL_MEMCPY_HOST_TO_DEVICE && k != ACL_MEMCPY_DEVICE_TO_HOST &&
         k != ACL_MEMCPY_DEVICE_TO_DEVICE && k != ACL_MEMCPY_DEFAULT)
-      return invalidParam("kind must be HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE or DEFAULT");
+      return invalidParam(
+          "kind must be HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_DEVICE or DEFAULT");
     Status s = acl::check2d(dst, dpitch, src, spitch, width, height, k);
     if (!s) return s;
     asctwin::device::Stream* st = nullptr;
@@ -300,7 +323,8 @@ aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N) {
   });
 }
 
-aclError aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N, aclrtStream stream) {
+aclError aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N,
+                             aclrtStream stream) {
   return guard("aclrtMemsetD32Async", [&] {
     Status s = acl::checkD32(ptr, memSize, N);
     if (!s) return s;
@@ -392,7 +416,8 @@ aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type,
     if (ptr == nullptr || size == 0) return invalidParam("ptr must be non-null and size > 0");
     if (devPtr == nullptr) return invalidParam("devPtr must not be null");
     const int t = static_cast<int>(type);
-    if (t != ACL_HOST_REGISTER_MAPPED && t != ACL_HOST_REGISTER_IOMEMORY && t != ACL_HOST_REGISTER_READONLY)
+    if (t != ACL_HOST_REGISTER_MAPPED && t != ACL_HOST_REGISTER_IOMEMORY &&
+        t != ACL_HOST_REGISTER_READONLY)
       return invalidParam("type is not an aclrtHostRegisterType");
     int32_t dev = 0;
     Status s = acl::currentDevice(&dev);
@@ -408,9 +433,10 @@ aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type,
 
 aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint32_t flag) {
   return guard("aclrtHostRegisterV2", [&] {
-    const uint64_t known = ACL_HOST_REG_MAPPED | ACL_HOST_REG_IOMEMORY | ACL_HOST_REG_READONLY |
-                           ACL_HOST_REG_PINNED;
-    if ((flag & ~known) != 0) return invalidParam("flag has bits that are not ACL_HOST_REG_* flags");
+    const uint64_t known =
+        ACL_HOST_REG_MAPPED | ACL_HOST_REG_IOMEMORY | ACL_HOST_REG_READONLY | ACL_HOST_REG_PINNED;
+    if ((flag & ~known) != 0)
+      return invalidParam("flag has bits that are not ACL_HOST_REG_* flags");
     void* devPtr = nullptr;
     const aclError rc = aclrtHostRegister(ptr, size, ACL_HOST_REGISTER_MAPPED, &devPtr);
     return rc == ACL_SUCCESS ? Status::ok() : Status(rc, "registration failed");
@@ -449,7 +475,8 @@ aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag) {
   return guard("aclrtMemAllocManaged", [&] {
     if (ptr == nullptr) return invalidParam("ptr must not be null");
     if (size == 0) return invalidParam("size must be > 0");
-    if (flag != ACL_RT_MEM_ATTACH_GLOBAL) return invalidParam("flag must be ACL_RT_MEM_ATTACH_GLOBAL");
+    if (flag != ACL_RT_MEM_ATTACH_GLOBAL)
+      return invalidParam("flag must be ACL_RT_MEM_ATTACH_GLOBAL");
     int32_t dev = 0;
     Status s = acl::currentDevice(&dev);
     if (!s) return s;
@@ -468,28 +495,36 @@ aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag) {
   });
 }
 
-aclError aclrtMemManagedAdvise(const void* const ptr, uint64_t size, aclrtMemManagedAdviseType advise,
-                               aclrtMemManagedLocation location) {
+aclError aclrtMemManagedAdvise(const void* const ptr, uint64_t size,
+                               aclrtMemManagedAdviseType advise, aclrtMemManagedLocation location) {
   return guard("aclrtMemManagedAdvise", [&] {
     std::lock_guard lock(acl::gRegMu);
     auto it = acl::registered().find(ptr);
     if (it == acl::registered().end() || !it->second.managed || size > it->second.size)
       return invalidParam("[ptr, ptr + size) is not inside one managed allocation");
     switch (static_cast<int>(advise)) {
-      case ACL_MEM_ADVISE_SET_READ_MOSTLY: it->second.readMostly = true; break;
-      case ACL_MEM_ADVISE_UNSET_READ_MOSTLY: it->second.readMostly = false; break;
-      case ACL_MEM_ADVISE_SET_PREFERRED_LOCATION: it->second.preferred = location; break;
+      case ACL_MEM_ADVISE_SET_READ_MOSTLY:
+        it->second.readMostly = true;
+        break;
+      case ACL_MEM_ADVISE_UNSET_READ_MOSTLY:
+        it->second.readMostly = false;
+        break;
+      case ACL_MEM_ADVISE_SET_PREFERRED_LOCATION:
+        it->second.preferred = location;
+        break;
       case ACL_MEM_ADVISE_UNSET_PREFERRED_LOCATION:
         it->second.preferred = aclrtMemManagedLocation{ACL_MEM_LOCATIONTYPE_HOST, 0};
         break;
-      default: return invalidParam("advise is not an aclrtMemManagedAdviseType");
+      default:
+        return invalidParam("advise is not an aclrtMemManagedAdviseType");
     }
     return Status::ok();
   });
 }
 
-aclError aclrtMemManagedPrefetchAsync(const void* ptr, size_t size, aclrtMemManagedLocation location,
-                                      uint32_t flags, aclrtStream stream) {
+aclError aclrtMemManagedPrefetchAsync(const void* ptr, size_t size,
+                                      aclrtMemManagedLocation location, uint32_t flags,
+                                      aclrtStream stream) {
   return guard("aclrtMemManagedPrefetchAsync", [&] {
     (void)location;
     if (flags != 0) return invalidParam("flags is reserved and must be 0");
@@ -522,7 +557,8 @@ aclError aclrtMemInvalidate(void* devPtr, size_t size) {
 
 aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attributes) {
   return guard("aclrtPointerGetAttributes", [&] {
-    if (ptr == nullptr || attributes == nullptr) return invalidParam("ptr and attributes must not be null");
+    if (ptr == nullptr || attributes == nullptr)
+      return invalidParam("ptr and attributes must not be null");
     std::memset(attributes, 0, sizeof *attributes);
     attributes->pageSize = 4096;
     asctwin::device::AllocationInfo a;
@@ -555,17 +591,20 @@ aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count, aclrtReduc
     if (reserve != nullptr) return invalidParam("reserve must be null");
     const int k = static_cast<int>(kind), t = static_cast<int>(type);
     if (k == ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL)
-      return acl::notSupported("ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL (the SDMA's equality reduce is "
-                               "not documented)");
+      return acl::notSupported(
+          "ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL (the SDMA's equality reduce is "
+          "not documented)");
     if (k != ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM && k != ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX &&
         k != ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN)
       return invalidParam("kind must be ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, _MAX or _MIN");
     if (t != ACL_INT8 && t != ACL_INT16 && t != ACL_INT32 && t != ACL_FLOAT16 && t != ACL_FLOAT &&
         t != ACL_BF16)
-      return invalidParam("type must be INT8, INT16, INT32, FLOAT16, FLOAT or BF16 (Atlas A2/A3), got " +
-                          acl::dataTypeName(t));
+      return invalidParam(
+          "type must be INT8, INT16, INT32, FLOAT16, FLOAT or BF16 (Atlas A2/A3), got " +
+          acl::dataTypeName(t));
     if (count % acl::dataTypeSize(t) != 0)
-      return invalidParam("count (" + std::to_string(count) + " bytes) must be a multiple of the element size");
+      return invalidParam("count (" + std::to_string(count) +
+                          " bytes) must be a multiple of the element size");
     Status s = acl::checkDeviceRange(dst, count, "dst", "reduce writes device memory");
     if (!s) return s;
     s = acl::checkDeviceRange(src, count, "src", "reduce reads device memory");

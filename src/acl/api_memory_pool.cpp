@@ -50,14 +50,16 @@ Pools& pools() {
 
 Status resolvePool(aclrtMemPool h, Pool** out) {
   auto* p = static_cast<Pool*>(h);
-  if (h == nullptr || pools().pools.count(p) == 0) return invalidParam("memPool is not a live pool");
+  if (h == nullptr || pools().pools.count(p) == 0)
+    return invalidParam("memPool is not a live pool");
   *out = p;
   return Status::ok();
 }
 
 Status checkCmo(void* src, size_t size, aclrtCmoType cmoType) {
   const int t = static_cast<int>(cmoType);
-  if (t < ACL_RT_CMO_TYPE_PREFETCH || t > ACL_RT_CMO_TYPE_FLUSH) return invalidParam("cmoType is not an aclrtCmoType");
+  if (t < ACL_RT_CMO_TYPE_PREFETCH || t > ACL_RT_CMO_TYPE_FLUSH)
+    return invalidParam("cmoType is not an aclrtCmoType");
   return acl::checkDeviceRange(src, size, "src", "cache maintenance covers device memory");
 }
 
@@ -79,12 +81,14 @@ extern "C" {
 
 aclError aclrtMemPoolCreate(aclrtMemPool* memPool, const aclrtMemPoolProps* poolProps) {
   return guard("aclrtMemPoolCreate", [&] {
-    if (memPool == nullptr || poolProps == nullptr) return invalidParam("memPool and poolProps must not be null");
+    if (memPool == nullptr || poolProps == nullptr)
+      return invalidParam("memPool and poolProps must not be null");
     if (poolProps->allocType != ACL_MEM_ALLOCATION_TYPE_PINNED)
       return invalidParam("poolProps->allocType must be ACL_MEM_ALLOCATION_TYPE_PINNED");
     if (poolProps->location.type != ACL_MEM_LOCATION_TYPE_DEVICE)
       return invalidParam("poolProps->location.type must be ACL_MEM_LOCATION_TYPE_DEVICE");
-    Status s = acl::checkDeviceId(static_cast<int32_t>(poolProps->location.id), "poolProps->location.id");
+    Status s =
+        acl::checkDeviceId(static_cast<int32_t>(poolProps->location.id), "poolProps->location.id");
     if (!s) return s;
     auto* p = new Pool();
     p->props = *poolProps;
@@ -103,14 +107,16 @@ aclError aclrtMemPoolDestroy(const aclrtMemPool memPool) {
     Status s = resolvePool(memPool, &p);
     if (!s) return s;
     if (!p->live.empty())
-      return invalidParam("the pool still has " + std::to_string(p->live.size()) + " allocation(s)");
+      return invalidParam("the pool still has " + std::to_string(p->live.size()) +
+                          " allocation(s)");
     pools().pools.erase(p);
     delete p;
     return Status::ok();
   });
 }
 
-aclError aclrtMemPoolMallocAsync(void** ptr, size_t size, aclrtMemPool memPool, aclrtStream stream) {
+aclError aclrtMemPoolMallocAsync(void** ptr, size_t size, aclrtMemPool memPool,
+                                 aclrtStream stream) {
   return guard("aclrtMemPoolMallocAsync", [&] {
     if (ptr == nullptr) return invalidParam("ptr must not be null");
     if (size == 0) return invalidParam("size must be > 0");
@@ -122,7 +128,8 @@ aclError aclrtMemPoolMallocAsync(void** ptr, size_t size, aclrtMemPool memPool, 
     s = resolvePool(memPool, &p);
     if (!s) return s;
     if (p->props.maxSize != 0 && p->used + size > p->props.maxSize)
-      return asctwin::Status(ACL_ERROR_RT_MEMORY_ALLOCATION, "the pool's maxSize would be exceeded");
+      return asctwin::Status(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                             "the pool's maxSize would be exceeded");
     s = DeviceMemory::instance().allocate(p->device, size, ptr);
     if (!s) return s;
     p->live[*ptr] = size;
@@ -167,8 +174,10 @@ aclError aclrtMemPoolSetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void* 
       case ACL_RT_MEM_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES: {
         int v = 0;
         std::memcpy(&v, value, sizeof v);
-        if (v != 0) p->reuseFlags |= 1ull << static_cast<int>(attr);
-        else p->reuseFlags &= ~(1ull << static_cast<int>(attr));
+        if (v != 0)
+          p->reuseFlags |= 1ull << static_cast<int>(attr);
+        else
+          p->reuseFlags &= ~(1ull << static_cast<int>(attr));
         return Status::ok();
       }
       case ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD:
@@ -182,7 +191,8 @@ aclError aclrtMemPoolSetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void* 
         p->usedHigh = p->used;
         return Status::ok();
       }
-      default: return invalidParam("attr cannot be set");
+      default:
+        return invalidParam("attr cannot be set");
     }
   });
 }
@@ -202,13 +212,20 @@ aclError aclrtMemPoolGetAttr(aclrtMemPool memPool, aclrtMemPoolAttr attr, void* 
         std::memcpy(value, &v, sizeof v);
         return Status::ok();
       }
-      case ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD: std::memcpy(value, &p->releaseThreshold, 8); return Status::ok();
+      case ACL_RT_MEM_POOL_ATTR_RELEASE_THRESHOLD:
+        std::memcpy(value, &p->releaseThreshold, 8);
+        return Status::ok();
       // Nothing is kept reserved beyond the allocations in use.
       case ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_CURRENT:
-      case ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT: std::memcpy(value, &p->used, 8); return Status::ok();
+      case ACL_RT_MEM_POOL_ATTR_USED_MEM_CURRENT:
+        std::memcpy(value, &p->used, 8);
+        return Status::ok();
       case ACL_RT_MEM_POOL_ATTR_RESERVED_MEM_HIGH:
-      case ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH: std::memcpy(value, &p->usedHigh, 8); return Status::ok();
-      default: return invalidParam("attr is not an aclrtMemPoolAttr");
+      case ACL_RT_MEM_POOL_ATTR_USED_MEM_HIGH:
+        std::memcpy(value, &p->usedHigh, 8);
+        return Status::ok();
+      default:
+        return invalidParam("attr is not an aclrtMemPoolAttr");
     }
   });
 }
@@ -223,15 +240,27 @@ aclError aclrtMemPoolTrimTo(aclrtMemPool memPool, size_t minBytesToKeep) {
 }
 
 // ---- mbufs: the TDT buffers ---------------------------------------------------
-aclError aclrtAllocBuf(aclrtMbuf* buf, size_t size) { return acltdtAllocBuf(size, ACL_TDT_NORMAL_MEM, buf); }
-aclError aclrtFreeBuf(aclrtMbuf buf) { return acltdtFreeBuf(buf); }
+aclError aclrtAllocBuf(aclrtMbuf* buf, size_t size) {
+  return acltdtAllocBuf(size, ACL_TDT_NORMAL_MEM, buf);
+}
+aclError aclrtFreeBuf(aclrtMbuf buf) {
+  return acltdtFreeBuf(buf);
+}
 aclError aclrtGetBufData(const aclrtMbuf buf, void** dataPtr, size_t* size) {
   return acltdtGetBufData(buf, dataPtr, size);
 }
-aclError aclrtSetBufDataLen(aclrtMbuf buf, size_t len) { return acltdtSetBufDataLen(buf, len); }
-aclError aclrtGetBufDataLen(aclrtMbuf buf, size_t* len) { return acltdtGetBufDataLen(buf, len); }
-aclError aclrtAppendBufChain(aclrtMbuf headBuf, aclrtMbuf buf) { return acltdtAppendBufChain(headBuf, buf); }
-aclError aclrtGetBufChainNum(aclrtMbuf headBuf, uint32_t* num) { return acltdtGetBufChainNum(headBuf, num); }
+aclError aclrtSetBufDataLen(aclrtMbuf buf, size_t len) {
+  return acltdtSetBufDataLen(buf, len);
+}
+aclError aclrtGetBufDataLen(aclrtMbuf buf, size_t* len) {
+  return acltdtGetBufDataLen(buf, len);
+}
+aclError aclrtAppendBufChain(aclrtMbuf headBuf, aclrtMbuf buf) {
+  return acltdtAppendBufChain(headBuf, buf);
+}
+aclError aclrtGetBufChainNum(aclrtMbuf headBuf, uint32_t* num) {
+  return acltdtGetBufChainNum(headBuf, num);
+}
 aclError aclrtGetBufFromChain(aclrtMbuf headBuf, uint32_t index, aclrtMbuf* buf) {
   return acltdtGetBufFromChain(headBuf, index, buf);
 }
@@ -241,7 +270,9 @@ aclError aclrtGetBufUserData(const aclrtMbuf buf, void* dataPtr, size_t size, si
 aclError aclrtSetBufUserData(aclrtMbuf buf, const void* dataPtr, size_t size, size_t offset) {
   return acltdtSetBufUserData(buf, dataPtr, size, offset);
 }
-aclError aclrtCopyBufRef(const aclrtMbuf buf, aclrtMbuf* newBuf) { return acltdtCopyBufRef(buf, newBuf); }
+aclError aclrtCopyBufRef(const aclrtMbuf buf, aclrtMbuf* newBuf) {
+  return acltdtCopyBufRef(buf, newBuf);
+}
 
 // ---- cache maintenance ---------------------------------------------------------
 aclError aclrtCmoAsync(void* src, size_t size, aclrtCmoType cmoType, aclrtStream stream) {
@@ -304,7 +335,8 @@ aclError aclrtCmoSetDesc(void* cmoDesc, void* src, size_t size) {
   });
 }
 
-aclError aclrtCmoAsyncWithDesc(void* cmoDesc, aclrtCmoType cmoType, aclrtStream stream, const void* reserve) {
+aclError aclrtCmoAsyncWithDesc(void* cmoDesc, aclrtCmoType cmoType, aclrtStream stream,
+                               const void* reserve) {
   return guard("aclrtCmoAsyncWithDesc", [&] {
     if (cmoDesc == nullptr) return invalidParam("cmoDesc must not be null");
     if (reserve != nullptr) return invalidParam("reserve must be null");
@@ -327,15 +359,16 @@ aclError aclrtDeviceL2CacheFlush(void* rsv) {
 aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t* descSize) {
   return guard("aclrtGetMemcpyDescSize", [&] {
     if (descSize == nullptr) return invalidParam("descSize must not be null");
-    if (static_cast<int>(kind) < ACL_MEMCPY_HOST_TO_HOST || static_cast<int>(kind) > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE)
+    if (static_cast<int>(kind) < ACL_MEMCPY_HOST_TO_HOST ||
+        static_cast<int>(kind) > ACL_MEMCPY_INTER_DEVICE_TO_DEVICE)
       return invalidParam("kind is not an aclrtMemcpyKind");
     *descSize = sizeof(MemcpyDesc);
     return Status::ok();
   });
 }
 
-aclError aclrtSetMemcpyDesc(void* desc, aclrtMemcpyKind kind, void* srcAddr, void* dstAddr, size_t count,
-                            void* config) {
+aclError aclrtSetMemcpyDesc(void* desc, aclrtMemcpyKind kind, void* srcAddr, void* dstAddr,
+                            size_t count, void* config) {
   return guard("aclrtSetMemcpyDesc", [&] {
     if (desc == nullptr) return invalidParam("desc must not be null");
     if (config != nullptr) return invalidParam("config is reserved and must be null");
@@ -352,15 +385,16 @@ aclError aclrtMemcpyAsyncWithDesc(void* desc, aclrtMemcpyKind kind, aclrtStream 
     if (desc == nullptr) return invalidParam("desc must not be null");
     MemcpyDesc d{};
     std::memcpy(&d, desc, sizeof d);
-    if (d.kind != static_cast<int32_t>(kind)) return invalidParam("kind differs from the descriptor's");
+    if (d.kind != static_cast<int32_t>(kind))
+      return invalidParam("kind differs from the descriptor's");
     const aclError rc = aclrtMemcpyAsync(d.dst, d.count, d.src, d.count, kind, stream);
     return rc == ACL_SUCCESS ? Status::ok() : Status(rc, "the copy was rejected");
   });
 }
 
 // ---- small ones ---------------------------------------------------------------
-aclError aclrtReserveMemAddressNoUCMemory(void** virPtr, size_t size, size_t alignment, void* expectPtr,
-                                          uint64_t flags) {
+aclError aclrtReserveMemAddressNoUCMemory(void** virPtr, size_t size, size_t alignment,
+                                          void* expectPtr, uint64_t flags) {
   // The twin has no uncorrectable-error (UC) memory to avoid.
   return aclrtReserveMemAddress(virPtr, size, alignment, expectPtr, flags);
 }
@@ -376,10 +410,12 @@ aclError aclrtMemP2PMap(void* devPtr, size_t size, int32_t dstDevId, uint64_t fl
 }
 
 aclError aclrtMemManagedPrefetchBatchAsync(const void** ptrs, size_t* sizes, size_t count,
-                                           aclrtMemManagedLocation* prefetchLocs, size_t* prefetchLocIdxs,
-                                           size_t numPrefetchLocs, uint64_t flags, aclrtStream stream) {
+                                           aclrtMemManagedLocation* prefetchLocs,
+                                           size_t* prefetchLocIdxs, size_t numPrefetchLocs,
+                                           uint64_t flags, aclrtStream stream) {
   return guard("aclrtMemManagedPrefetchBatchAsync", [&] {
-    if (ptrs == nullptr || sizes == nullptr || count == 0) return invalidParam("ptrs and sizes must hold count > 0 entries");
+    if (ptrs == nullptr || sizes == nullptr || count == 0)
+      return invalidParam("ptrs and sizes must hold count > 0 entries");
     if (prefetchLocs == nullptr || prefetchLocIdxs == nullptr || numPrefetchLocs == 0)
       return invalidParam("prefetchLocs and prefetchLocIdxs must hold numPrefetchLocs > 0 entries");
     for (size_t i = 0; i < count; ++i) {
@@ -393,22 +429,27 @@ aclError aclrtMemManagedPrefetchBatchAsync(const void** ptrs, size_t* sizes, siz
 
 aclError aclrtIpcMemImportPidInterServer(const char* key, aclrtServerPid* serverPids, size_t num) {
   return guard("aclrtIpcMemImportPidInterServer", [&] {
-    if (serverPids == nullptr || num == 0) return invalidParam("serverPids must hold num > 0 entries");
+    if (serverPids == nullptr || num == 0)
+      return invalidParam("serverPids must hold num > 0 entries");
     // Other "servers" of a twin are processes on this host: their pids are allowed.
     for (size_t i = 0; i < num; ++i) {
       const aclError rc = aclrtIpcMemSetImportPid(key, serverPids[i].pid, serverPids[i].num);
-      if (rc != ACL_SUCCESS) return Status(rc, "serverPids[" + std::to_string(i) + "] was rejected");
+      if (rc != ACL_SUCCESS)
+        return Status(rc, "serverPids[" + std::to_string(i) + "] was rejected");
     }
     return Status::ok();
   });
 }
 
-aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid* serverPids, size_t num) {
+aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify, aclrtServerPid* serverPids,
+                                            size_t num) {
   return guard("aclrtNotifySetImportPidInterServer", [&] {
-    if (serverPids == nullptr || num == 0) return invalidParam("serverPids must hold num > 0 entries");
+    if (serverPids == nullptr || num == 0)
+      return invalidParam("serverPids must hold num > 0 entries");
     for (size_t i = 0; i < num; ++i) {
       const aclError rc = aclrtNotifySetImportPid(notify, serverPids[i].pid, serverPids[i].num);
-      if (rc != ACL_SUCCESS) return Status(rc, "serverPids[" + std::to_string(i) + "] was rejected");
+      if (rc != ACL_SUCCESS)
+        return Status(rc, "serverPids[" + std::to_string(i) + "] was rejected");
     }
     return Status::ok();
   });

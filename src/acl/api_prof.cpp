@@ -80,7 +80,9 @@ uint64_t nowUs() {
                                    std::chrono::steady_clock::now().time_since_epoch())
                                    .count());
 }
-uint64_t tid() { return static_cast<uint64_t>(gettid()); }
+uint64_t tid() {
+  return static_cast<uint64_t>(gettid());
+}
 
 constexpr uint64_t kHostRecordable = ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_MSPROFTX |
                                      ACL_PROF_RUNTIME_API | ACL_PROF_TASK_TIME_L0 |
@@ -112,8 +114,8 @@ Status writeTrace(ProfState& s) {
   out << "{\"traceEvents\": [";
   for (size_t i = 0; i < s.events.size(); ++i) {
     const TraceEvent& e = s.events[i];
-    out << (i ? ",\n" : "\n") << "{\"name\": \"" << jsonEscape(e.name) << "\", \"ph\": \"" << e.phase
-        << "\", \"ts\": " << e.us << ", \"pid\": " << getpid() << ", \"tid\": " << e.tid;
+    out << (i ? ",\n" : "\n") << "{\"name\": \"" << jsonEscape(e.name) << "\", \"ph\": \""
+        << e.phase << "\", \"ts\": " << e.us << ", \"pid\": " << getpid() << ", \"tid\": " << e.tid;
     if (e.phase == 'b' || e.phase == 'e') out << ", \"cat\": \"mstx\", \"id\": " << e.id;
     if (e.phase == 'i') out << ", \"s\": \"t\"";
     out << "}";
@@ -142,8 +144,9 @@ aclError locked(const char* api, Body body) {
 }
 
 Status noOpInfo() {
-  return invalidParam("opInfo is not an operator-information buffer: the twin produces none (they "
-                      "come from aclprofModelSubscribe on offline models)");
+  return invalidParam(
+      "opInfo is not an operator-information buffer: the twin produces none (they "
+      "come from aclprofModelSubscribe on offline models)");
 }
 
 }  // namespace
@@ -154,7 +157,8 @@ aclError aclprofInit(const char* profilerResultPath, size_t length) {
   return locked("aclprofInit", [&](ProfState& s) {
     if (profilerResultPath == nullptr || length == 0 || length > 4096)
       return invalidParam("profilerResultPath must be a path of 1..4096 bytes");
-    if (s.initialized) return Status(ACL_ERROR_REPEAT_INITIALIZE, "profiling is already initialised");
+    if (s.initialized)
+      return Status(ACL_ERROR_REPEAT_INITIALIZE, "profiling is already initialised");
     const std::string p(profilerResultPath, strnlen(profilerResultPath, length));
     Status st = ensureDir(p);
     if (!st) return st;
@@ -167,7 +171,8 @@ aclError aclprofInit(const char* profilerResultPath, size_t length) {
 aclError aclprofFinalize(void) {
   return locked("aclprofFinalize", [&](ProfState& s) {
     if (!s.initialized) return Status(ACL_ERROR_PROF_NOT_RUN, "profiling is not initialised");
-    if (s.running != nullptr) return Status(ACL_ERROR_PROF_ALREADY_RUN, "stop profiling first (aclprofStop)");
+    if (s.running != nullptr)
+      return Status(ACL_ERROR_PROF_ALREADY_RUN, "stop profiling first (aclprofStop)");
     s.initialized = false;
     return Status::ok();
   });
@@ -175,16 +180,20 @@ aclError aclprofFinalize(void) {
 
 aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums,
                                    aclprofAicoreMetrics aicoreMetrics,
-                                   const aclprofAicoreEvents* aicoreEvents, uint64_t dataTypeConfig) {
+                                   const aclprofAicoreEvents* aicoreEvents,
+                                   uint64_t dataTypeConfig) {
   return asctwin::acl::guardPtr<aclprofConfig>("aclprofCreateConfig", [&](aclprofConfig** out) {
     (void)aicoreEvents;
-    if (deviceIdList == nullptr && deviceNums != 0) return invalidParam("deviceIdList must not be null");
+    if (deviceIdList == nullptr && deviceNums != 0)
+      return invalidParam("deviceIdList must not be null");
     for (uint32_t i = 0; i < deviceNums; ++i) {
-      Status s = asctwin::acl::checkDeviceId(static_cast<int32_t>(deviceIdList[i]), "deviceIdList[]");
+      Status s =
+          asctwin::acl::checkDeviceId(static_cast<int32_t>(deviceIdList[i]), "deviceIdList[]");
       if (!s) return s;
     }
     const int m = static_cast<int>(aicoreMetrics);
-    if ((m < ACL_AICORE_ARITHMETIC_UTILIZATION || m > ACL_AICORE_MEMORY_ACCESS) && m != ACL_AICORE_NONE)
+    if ((m < ACL_AICORE_ARITHMETIC_UTILIZATION || m > ACL_AICORE_MEMORY_ACCESS) &&
+        m != ACL_AICORE_NONE)
       return invalidParam("aicoreMetrics is not an aclprofAicoreMetrics");
     auto* c = new aclprofConfig();
     c->devices.assign(deviceIdList, deviceIdList + deviceNums);
@@ -201,7 +210,8 @@ aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig) {
   return locked("aclprofDestroyConfig", [&](ProfState& s) {
     if (profilerConfig == nullptr || s.configs.count(profilerConfig) == 0)
       return invalidParam("profilerConfig is not a live configuration");
-    if (s.running == profilerConfig) return Status(ACL_ERROR_PROF_ALREADY_RUN, "the configuration is running");
+    if (s.running == profilerConfig)
+      return Status(ACL_ERROR_PROF_ALREADY_RUN, "the configuration is running");
     s.configs.erase(profilerConfig);
     delete profilerConfig;
     return Status::ok();
@@ -213,7 +223,8 @@ aclError aclprofStart(const aclprofConfig* profilerConfig) {
     if (!s.initialized) return Status(ACL_ERROR_PROF_NOT_RUN, "call aclprofInit first");
     if (profilerConfig == nullptr || s.configs.count(profilerConfig) == 0)
       return invalidParam("profilerConfig is not a live configuration");
-    if (s.running != nullptr) return Status(ACL_ERROR_PROF_ALREADY_RUN, "profiling is already running");
+    if (s.running != nullptr)
+      return Status(ACL_ERROR_PROF_ALREADY_RUN, "profiling is already running");
     const uint64_t hw = profilerConfig->dataTypes & ~kHostRecordable;
     if (hw != 0 || profilerConfig->metrics != ACL_AICORE_NONE)
       return Status(ACL_ERROR_PROF_MODULES_UNSUPPORTED,
@@ -237,9 +248,11 @@ aclError aclprofStop(const aclprofConfig* profilerConfig) {
 
 aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size_t configLength) {
   return locked("aclprofSetConfig", [&](ProfState& s) {
-    if (config == nullptr || configLength == 0) return invalidParam("config must be a non-empty string");
+    if (config == nullptr || configLength == 0)
+      return invalidParam("config must be a non-empty string");
     const int t = static_cast<int>(configType);
-    if (t <= ACL_PROF_ARGS_MIN || t >= ACL_PROF_ARGS_MAX) return invalidParam("configType is not an aclprofConfigType");
+    if (t <= ACL_PROF_ARGS_MIN || t >= ACL_PROF_ARGS_MAX)
+      return invalidParam("configType is not an aclprofConfigType");
     const std::string value(config, strnlen(config, configLength));
     if (t == ACL_PROF_PATH) {
       Status st = ensureDir(value);
@@ -258,7 +271,8 @@ aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size
   });
 }
 
-aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig* profSubscribeConfig) {
+aclError aclprofModelSubscribe(uint32_t modelId,
+                               const aclprofSubscribeConfig* profSubscribeConfig) {
   return locked("aclprofModelSubscribe", [&](ProfState& s) {
     if (profSubscribeConfig == nullptr || s.subscribeConfigs.count(profSubscribeConfig) == 0)
       return invalidParam("profSubscribeConfig is not a live subscription configuration");
@@ -280,7 +294,8 @@ aclprofSubscribeConfig* aclprofCreateSubscribeConfig(int8_t timeInfoSwitch,
   return asctwin::acl::guardPtr<aclprofSubscribeConfig>(
       "aclprofCreateSubscribeConfig", [&](aclprofSubscribeConfig** out) {
         if (fd == nullptr) return invalidParam("fd must not be null");
-        if (timeInfoSwitch != 0 && timeInfoSwitch != 1) return invalidParam("timeInfoSwitch must be 0 or 1");
+        if (timeInfoSwitch != 0 && timeInfoSwitch != 1)
+          return invalidParam("timeInfoSwitch must be 0 or 1");
         auto* c = new aclprofSubscribeConfig{timeInfoSwitch, aicoreMetrics, fd};
         std::lock_guard lock(ps().mu);
         ps().subscribeConfigs.insert(c);
@@ -314,7 +329,8 @@ aclError aclprofGetOpNum(const void* opInfo, size_t opInfoLen, uint32_t* opNumbe
   });
 }
 
-aclError aclprofGetOpTypeLen(const void* opInfo, size_t opInfoLen, uint32_t index, size_t* opTypeLen) {
+aclError aclprofGetOpTypeLen(const void* opInfo, size_t opInfoLen, uint32_t index,
+                             size_t* opTypeLen) {
   return guard("aclprofGetOpTypeLen", [&] {
     (void)opInfo, (void)opInfoLen, (void)index, (void)opTypeLen;
     return noOpInfo();
@@ -329,7 +345,8 @@ aclError aclprofGetOpType(const void* opInfo, size_t opInfoLen, uint32_t index, 
   });
 }
 
-aclError aclprofGetOpNameLen(const void* opInfo, size_t opInfoLen, uint32_t index, size_t* opNameLen) {
+aclError aclprofGetOpNameLen(const void* opInfo, size_t opInfoLen, uint32_t index,
+                             size_t* opNameLen) {
   return guard("aclprofGetOpNameLen", [&] {
     (void)opInfo, (void)opInfoLen, (void)index, (void)opNameLen;
     return noOpInfo();
@@ -381,10 +398,13 @@ const char* aclprofGetOpAttriValue(const void* opInfo, size_t opInfoLen, uint32_
   return nullptr;
 }
 
-aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, aclrtStream stream) {
+aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag,
+                                 aclrtStream stream) {
   return locked("aclprofGetStepTimestamp", [&](ProfState& s) {
-    if (stepInfo == nullptr || s.steps.count(stepInfo) == 0) return invalidParam("stepInfo is not a live step info");
-    if (tag != ACL_STEP_START && tag != ACL_STEP_END) return invalidParam("tag must be ACL_STEP_START or ACL_STEP_END");
+    if (stepInfo == nullptr || s.steps.count(stepInfo) == 0)
+      return invalidParam("stepInfo is not a live step info");
+    if (tag != ACL_STEP_START && tag != ACL_STEP_END)
+      return invalidParam("tag must be ACL_STEP_START or ACL_STEP_END");
     asctwin::device::Stream* st = nullptr;
     Status r = asctwin::acl::resolveStream(stream, &st);
     if (!r) return r;
@@ -396,13 +416,14 @@ aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, 
 }
 
 aclprofStepInfo* aclprofCreateStepInfo(void) {
-  return asctwin::acl::guardPtr<aclprofStepInfo>("aclprofCreateStepInfo", [](aclprofStepInfo** out) {
-    auto* p = new aclprofStepInfo();
-    std::lock_guard lock(ps().mu);
-    ps().steps.insert(p);
-    *out = p;
-    return Status::ok();
-  });
+  return asctwin::acl::guardPtr<aclprofStepInfo>("aclprofCreateStepInfo",
+                                                 [](aclprofStepInfo** out) {
+                                                   auto* p = new aclprofStepInfo();
+                                                   std::lock_guard lock(ps().mu);
+                                                   ps().steps.insert(p);
+                                                   *out = p;
+                                                   return Status::ok();
+                                                 });
 }
 
 void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo) {
@@ -429,8 +450,10 @@ void aclprofDestroyStamp(void* stamp) {
 aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgLen) {
   return locked("aclprofSetStampTraceMessage", [&](ProfState& s) {
     auto* st = static_cast<Stamp*>(stamp);
-    if (stamp == nullptr || s.stamps.count(st) == 0) return invalidParam("stamp is not a live stamp");
-    if (msg == nullptr || msgLen == 0 || msgLen > 128) return invalidParam("msg must be 1..128 bytes");
+    if (stamp == nullptr || s.stamps.count(st) == 0)
+      return invalidParam("stamp is not a live stamp");
+    if (msg == nullptr || msgLen == 0 || msgLen > 128)
+      return invalidParam("msg must be 1..128 bytes");
     st->message.assign(msg, strnlen(msg, msgLen));
     return Status::ok();
   });
@@ -439,7 +462,8 @@ aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgL
 aclError aclprofMark(void* stamp) {
   return locked("aclprofMark", [&](ProfState& s) {
     auto* st = static_cast<Stamp*>(stamp);
-    if (stamp == nullptr || s.stamps.count(st) == 0) return invalidParam("stamp is not a live stamp");
+    if (stamp == nullptr || s.stamps.count(st) == 0)
+      return invalidParam("stamp is not a live stamp");
     record(s, TraceEvent{st->message, 'i', nowUs(), tid(), 0});
     return Status::ok();
   });
@@ -447,7 +471,8 @@ aclError aclprofMark(void* stamp) {
 
 aclError aclprofMarkEx(const char* msg, size_t msgLen, aclrtStream stream) {
   return locked("aclprofMarkEx", [&](ProfState& s) {
-    if (msg == nullptr || msgLen == 0 || msgLen > 128) return invalidParam("msg must be 1..128 bytes");
+    if (msg == nullptr || msgLen == 0 || msgLen > 128)
+      return invalidParam("msg must be 1..128 bytes");
     asctwin::device::Stream* st = nullptr;
     Status r = asctwin::acl::resolveStream(stream, &st);
     if (!r) return r;
@@ -459,7 +484,8 @@ aclError aclprofMarkEx(const char* msg, size_t msgLen, aclrtStream stream) {
 aclError aclprofPush(void* stamp) {
   return locked("aclprofPush", [&](ProfState& s) {
     auto* st = static_cast<Stamp*>(stamp);
-    if (stamp == nullptr || s.stamps.count(st) == 0) return invalidParam("stamp is not a live stamp");
+    if (stamp == nullptr || s.stamps.count(st) == 0)
+      return invalidParam("stamp is not a live stamp");
     s.pushed[tid()].push_back(st->message);
     record(s, TraceEvent{st->message, 'B', nowUs(), tid(), 0});
     return Status::ok();
@@ -469,7 +495,8 @@ aclError aclprofPush(void* stamp) {
 aclError aclprofPop(void) {
   return locked("aclprofPop", [&](ProfState& s) {
     auto& stack = s.pushed[tid()];
-    if (stack.empty()) return invalidParam("aclprofPop without a matching aclprofPush on this thread");
+    if (stack.empty())
+      return invalidParam("aclprofPop without a matching aclprofPush on this thread");
     record(s, TraceEvent{stack.back(), 'E', nowUs(), tid(), 0});
     stack.pop_back();
     return Status::ok();
@@ -479,7 +506,8 @@ aclError aclprofPop(void) {
 aclError aclprofRangeStart(void* stamp, uint32_t* rangeId) {
   return locked("aclprofRangeStart", [&](ProfState& s) {
     auto* st = static_cast<Stamp*>(stamp);
-    if (stamp == nullptr || s.stamps.count(st) == 0) return invalidParam("stamp is not a live stamp");
+    if (stamp == nullptr || s.stamps.count(st) == 0)
+      return invalidParam("stamp is not a live stamp");
     if (rangeId == nullptr) return invalidParam("rangeId must not be null");
     *rangeId = s.nextRange++;
     s.ranges[*rangeId] = st->message;
@@ -491,7 +519,8 @@ aclError aclprofRangeStart(void* stamp, uint32_t* rangeId) {
 aclError aclprofRangeStop(uint32_t rangeId) {
   return locked("aclprofRangeStop", [&](ProfState& s) {
     auto it = s.ranges.find(rangeId);
-    if (it == s.ranges.end()) return invalidParam("rangeId " + std::to_string(rangeId) + " is not an open range");
+    if (it == s.ranges.end())
+      return invalidParam("rangeId " + std::to_string(rangeId) + " is not an open range");
     record(s, TraceEvent{it->second, 'e', nowUs(), tid(), rangeId});
     s.ranges.erase(it);
     return Status::ok();
@@ -501,15 +530,18 @@ aclError aclprofRangeStop(uint32_t rangeId) {
 uint64_t aclprofStr2Id(const char* message) {
   if (message == nullptr) return 0;
   uint64_t h = 1469598103934665603ull;  // FNV-1a: a stable id per string
-  for (const char* p = message; *p != '\0'; ++p) h = (h ^ static_cast<unsigned char>(*p)) * 1099511628211ull;
+  for (const char* p = message; *p != '\0'; ++p)
+    h = (h ^ static_cast<unsigned char>(*p)) * 1099511628211ull;
   return h;
 }
 
 aclError aclprofRangePushEx(aclprofEventAttributes* attr) {
   return locked("aclprofRangePushEx", [&](ProfState& s) {
     if (attr == nullptr) return invalidParam("attr must not be null");
-    if (attr->version != ACL_PROF_EVENT_ATTR_VERSION) return invalidParam("attr->version must be ACL_PROF_EVENT_ATTR_VERSION");
-    if (attr->messageType != ACL_PROF_MESSAGE_TYPE_TENSOR_INFO || attr->message.tensorInfo == nullptr)
+    if (attr->version != ACL_PROF_EVENT_ATTR_VERSION)
+      return invalidParam("attr->version must be ACL_PROF_EVENT_ATTR_VERSION");
+    if (attr->messageType != ACL_PROF_MESSAGE_TYPE_TENSOR_INFO ||
+        attr->message.tensorInfo == nullptr)
       return invalidParam("attr must carry tensor information (ACL_PROF_MESSAGE_TYPE_TENSOR_INFO)");
     const std::string name = "op " + std::to_string(attr->message.tensorInfo->opNameId);
     s.pushed[tid()].push_back(name);
@@ -518,6 +550,8 @@ aclError aclprofRangePushEx(aclprofEventAttributes* attr) {
   });
 }
 
-aclError aclprofRangePop(void) { return aclprofPop(); }
+aclError aclprofRangePop(void) {
+  return aclprofPop();
+}
 
 }  // extern "C"

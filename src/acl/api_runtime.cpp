@@ -117,13 +117,11 @@ aclError aclrtDestroyContext(aclrtContext context) {
 }
 
 aclError aclrtSetCurrentContext(aclrtContext context) {
-  return guard("aclrtSetCurrentContext",
-               [&] { return asctwin::acl::setCurrentContext(context); });
+  return guard("aclrtSetCurrentContext", [&] { return asctwin::acl::setCurrentContext(context); });
 }
 
 aclError aclrtGetCurrentContext(aclrtContext* context) {
-  return guard("aclrtGetCurrentContext",
-               [&] { return asctwin::acl::getCurrentContext(context); });
+  return guard("aclrtGetCurrentContext", [&] { return asctwin::acl::getCurrentContext(context); });
 }
 
 aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream) {

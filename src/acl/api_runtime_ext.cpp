@@ -29,10 +29,10 @@ namespace {
 
 struct ExtState {
   std::mutex mu;
-  uint32_t opWaitTimeoutS = 0;          // aclrtSetOpWaitTimeout (0: none)
-  uint64_t opExecuteTimeoutUs = 0;      // 0: the default
-  std::map<std::pair<const void*, int>, int64_t> ctxParams;  // (context, opt) -> value
-  std::map<std::pair<int32_t, int>, size_t> limits;         // (device, limit) -> value
+  uint32_t opWaitTimeoutS = 0;                                // aclrtSetOpWaitTimeout (0: none)
+  uint64_t opExecuteTimeoutUs = 0;                            // 0: the default
+  std::map<std::pair<const void*, int>, int64_t> ctxParams;   // (context, opt) -> value
+  std::map<std::pair<int32_t, int>, size_t> limits;           // (device, limit) -> value
   std::map<std::pair<const void*, int>, uint32_t> streamRes;  // (stream, type) -> value
   std::vector<std::pair<std::string, std::pair<aclrtStreamStateCallback, void*>>> streamCbs;
   std::vector<std::pair<std::string, std::pair<aclrtDeviceStateCallback, void*>>> deviceCbs;
@@ -49,9 +49,12 @@ thread_local const void* tlsStreamRes = nullptr;  // aclrtUseStreamResInCurrentT
 // Device defaults of the limits (bytes).
 size_t defaultLimit(int limit) {
   switch (limit) {
-    case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE: return 1u << 20;
-    case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE: return 2u << 20;
-    default: return 16u << 10;
+    case ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE:
+      return 1u << 20;
+    case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+      return 2u << 20;
+    default:
+      return 16u << 10;
   }
 }
 
@@ -277,15 +280,15 @@ aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo* groupInfo, int32_t groupI
 }
 
 // ---- device ids: logical, physical and user ids are the same on the twin -------
-#define ASCTWIN_ID_MAP(name, from, to)                                            \
-  aclError name(const int32_t from, int32_t* const to) {                          \
-    return guard(#name, [&] {                                                     \
-      if (to == nullptr) return invalidParam(#to " must not be null");            \
-      Status s = acl::checkDeviceId(from, #from);                                 \
-      if (!s) return s;                                                           \
-      *to = from;                                                                 \
-      return Status::ok();                                                        \
-    });                                                                           \
+#define ASCTWIN_ID_MAP(name, from, to)                                 \
+  aclError name(const int32_t from, int32_t* const to) {               \
+    return guard(#name, [&] {                                          \
+      if (to == nullptr) return invalidParam(#to " must not be null"); \
+      Status s = acl::checkDeviceId(from, #from);                      \
+      if (!s) return s;                                                \
+      *to = from;                                                      \
+      return Status::ok();                                             \
+    });                                                                \
   }
 ASCTWIN_ID_MAP(aclrtGetLogicDevIdByUserDevId, userDevid, logicDevId)
 ASCTWIN_ID_MAP(aclrtGetUserDevIdByLogicDevId, logicDevId, userDevid)
@@ -334,7 +337,8 @@ aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t* value) {
     if (!s) return s;
     std::lock_guard lock(acl::ext().mu);
     auto it = acl::ext().limits.find({dev, static_cast<int>(limit)});
-    *value = it == acl::ext().limits.end() ? acl::defaultLimit(static_cast<int>(limit)) : it->second;
+    *value =
+        it == acl::ext().limits.end() ? acl::defaultLimit(static_cast<int>(limit)) : it->second;
     return Status::ok();
   });
 }
@@ -349,7 +353,8 @@ aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
       return invalidParam("type must be ACL_RT_DEV_RES_CUBE_CORE or ACL_RT_DEV_RES_VECTOR_CORE");
     const auto& soc = asctwin::device::currentSoc();
     const uint32_t max = t == ACL_RT_DEV_RES_CUBE_CORE ? soc.aicCores : soc.aivCores;
-    if (value == 0 || value > max) return invalidParam("value must be in [1, " + std::to_string(max) + "]");
+    if (value == 0 || value > max)
+      return invalidParam("value must be in [1, " + std::to_string(max) + "]");
     std::lock_guard lock(acl::ext().mu);
     acl::ext().streamRes[{st, t}] = value;
     return Status::ok();
@@ -402,7 +407,8 @@ aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream) {
     asctwin::device::Stream* st = nullptr;
     Status s = acl::resolveStream(stream, &st);
     if (!s) return s;
-    if (acl::tlsStreamRes != st) return invalidParam("the thread does not use this stream's resources");
+    if (acl::tlsStreamRes != st)
+      return invalidParam("the thread does not use this stream's resources");
     acl::tlsStreamRes = nullptr;
     return Status::ok();
   });
@@ -423,9 +429,11 @@ aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) 
   });
 }
 
-aclError aclrtRegStreamStateCallback(const char* regName, aclrtStreamStateCallback callback, void* args) {
+aclError aclrtRegStreamStateCallback(const char* regName, aclrtStreamStateCallback callback,
+                                     void* args) {
   return guard("aclrtRegStreamStateCallback", [&] {
-    if (regName == nullptr || *regName == '\0') return invalidParam("regName must be a non-empty string");
+    if (regName == nullptr || *regName == '\0')
+      return invalidParam("regName must be a non-empty string");
     std::lock_guard lock(acl::ext().mu);
     auto& v = acl::ext().streamCbs;
     std::erase_if(v, [&](const auto& e) { return e.first == regName; });
@@ -434,9 +442,11 @@ aclError aclrtRegStreamStateCallback(const char* regName, aclrtStreamStateCallba
   });
 }
 
-aclError aclrtRegDeviceStateCallback(const char* regName, aclrtDeviceStateCallback callback, void* args) {
+aclError aclrtRegDeviceStateCallback(const char* regName, aclrtDeviceStateCallback callback,
+                                     void* args) {
   return guard("aclrtRegDeviceStateCallback", [&] {
-    if (regName == nullptr || *regName == '\0') return invalidParam("regName must be a non-empty string");
+    if (regName == nullptr || *regName == '\0')
+      return invalidParam("regName must be a non-empty string");
     std::lock_guard lock(acl::ext().mu);
     auto& v = acl::ext().deviceCbs;
     std::erase_if(v, [&](const auto& e) { return e.first == regName; });
@@ -448,7 +458,8 @@ aclError aclrtRegDeviceStateCallback(const char* regName, aclrtDeviceStateCallba
 aclError aclrtSetDeviceTaskAbortCallback(const char* regName, aclrtDeviceTaskAbortCallback callback,
                                          void* args) {
   return guard("aclrtSetDeviceTaskAbortCallback", [&] {
-    if (regName == nullptr || *regName == '\0') return invalidParam("regName must be a non-empty string");
+    if (regName == nullptr || *regName == '\0')
+      return invalidParam("regName must be a non-empty string");
     std::lock_guard lock(acl::ext().mu);
     auto& v = acl::ext().abortCbs;
     std::erase_if(v, [&](const auto& e) { return e.first == regName; });
@@ -486,7 +497,8 @@ aclError aclrtStreamStop(aclrtStream stream) {
   });
 }
 
-aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc, void* userData) {
+aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
+                                 void* userData) {
   return guard("aclInitCallbackRegister", [&] {
     if (cbFunc == nullptr) return invalidParam("cbFunc must not be null");
     std::lock_guard lock(acl::ext().mu);
@@ -516,7 +528,8 @@ aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCa
   });
 }
 
-aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc) {
+aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type,
+                                       aclFinalizeCallbackFunc cbFunc) {
   return guard("aclFinalizeCallbackUnRegister", [&] {
     std::lock_guard lock(acl::ext().mu);
     auto it = acl::ext().finalizeCbs.find(static_cast<int>(type));
@@ -529,7 +542,8 @@ aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type, aclFinalize
 
 aclError aclGetCannAttributeList(const aclCannAttr** cannAttrList, size_t* num) {
   return guard("aclGetCannAttributeList", [&] {
-    if (cannAttrList == nullptr || num == nullptr) return invalidParam("cannAttrList and num must not be null");
+    if (cannAttrList == nullptr || num == nullptr)
+      return invalidParam("cannAttrList and num must not be null");
     // The twin's numerics have INF/NaN and BF16; no operator is compiled at run time.
     static const aclCannAttr attrs[] = {ACL_CANN_ATTR_INF_NAN, ACL_CANN_ATTR_BF16};
     *cannAttrList = attrs;
@@ -543,13 +557,21 @@ aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value) {
     if (value == nullptr) return invalidParam("value must not be null");
     switch (static_cast<int>(cannAttr)) {
       case ACL_CANN_ATTR_INF_NAN:
-      case ACL_CANN_ATTR_BF16: *value = 1; return Status::ok();
-      case ACL_CANN_ATTR_JIT_COMPILE: *value = 0; return Status::ok();
-      default: return invalidParam("cannAttr is not an aclCannAttr");
+      case ACL_CANN_ATTR_BF16:
+        *value = 1;
+        return Status::ok();
+      case ACL_CANN_ATTR_JIT_COMPILE:
+        *value = 0;
+        return Status::ok();
+      default:
+        return invalidParam("cannAttr is not an aclCannAttr");
     }
   });
 }
 
+// fmt is the caller's format string: the one place a non-literal format is the API.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
 void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
                const char* fmt, ...) {
   static const char* const names[] = {"DEBUG", "INFO", "WARNING", "ERROR"};
@@ -567,6 +589,7 @@ void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_
   std::fprintf(stderr, "[%s] APP(%d):%s:%u %s: %s\n", names[l], static_cast<int>(getpid()),
                file != nullptr ? file : "?", line, func != nullptr ? func : "?", msg);
 }
+#pragma GCC diagnostic pop
 
 aclError aclrtSetTsDevice(aclrtTsId tsId) {
   return guard("aclrtSetTsDevice", [&] {
@@ -589,26 +612,50 @@ aclError aclrtCheckArchCompatibility(const char* socVersion, int32_t* canCompati
   });
 }
 
-ACL_FUNC_VISIBILITY aclError aclplatformGetDeviceInfo(aclplatformDevInfo infoType, char* value, uint32_t maxLen) {
+ACL_FUNC_VISIBILITY aclError aclplatformGetDeviceInfo(aclplatformDevInfo infoType, char* value,
+                                                      uint32_t maxLen) {
   return guard("aclplatformGetDeviceInfo", [&] {
     if (value == nullptr || maxLen == 0) return invalidParam("value must hold maxLen > 0 bytes");
     const auto& soc = asctwin::device::currentSoc();
     std::string v;
     switch (static_cast<int>(infoType)) {
       case ACL_PLATFORM_AICORE_CNT:
-      case ACL_PLATFORM_CUBE_CORE_CNT: v = std::to_string(soc.aicCores); break;
-      case ACL_PLATFORM_VECTOR_CORE_CNT: v = std::to_string(soc.aivCores); break;
-      case ACL_PLATFORM_AICORE_UB_SIZE: v = std::to_string(soc.ubBytes); break;
-      case ACL_PLATFORM_MEMORY_SIZE: v = std::to_string(soc.hbmBytes); break;
-      case ACL_PLATFORM_L0_A_SIZE: v = std::to_string(soc.l0aBytes); break;
-      case ACL_PLATFORM_L0_B_SIZE: v = std::to_string(soc.l0bBytes); break;
-      case ACL_PLATFORM_L0_C_SIZE: v = std::to_string(soc.l0cBytes); break;
-      case ACL_PLATFORM_L1_SIZE: v = std::to_string(soc.l1Bytes); break;
-      case ACL_PLATFORM_BT_SIZE: v = std::to_string(soc.btBytes); break;
-      case ACL_PLATFORM_SOC_VERSION: v = aclrtGetSocName(); break;
-      case ACL_PLATFORM_NPU_ARCH: v = "2201"; break;
+      case ACL_PLATFORM_CUBE_CORE_CNT:
+        v = std::to_string(soc.aicCores);
+        break;
+      case ACL_PLATFORM_VECTOR_CORE_CNT:
+        v = std::to_string(soc.aivCores);
+        break;
+      case ACL_PLATFORM_AICORE_UB_SIZE:
+        v = std::to_string(soc.ubBytes);
+        break;
+      case ACL_PLATFORM_MEMORY_SIZE:
+        v = std::to_string(soc.hbmBytes);
+        break;
+      case ACL_PLATFORM_L0_A_SIZE:
+        v = std::to_string(soc.l0aBytes);
+        break;
+      case ACL_PLATFORM_L0_B_SIZE:
+        v = std::to_string(soc.l0bBytes);
+        break;
+      case ACL_PLATFORM_L0_C_SIZE:
+        v = std::to_string(soc.l0cBytes);
+        break;
+      case ACL_PLATFORM_L1_SIZE:
+        v = std::to_string(soc.l1Bytes);
+        break;
+      case ACL_PLATFORM_BT_SIZE:
+        v = std::to_string(soc.btBytes);
+        break;
+      case ACL_PLATFORM_SOC_VERSION:
+        v = aclrtGetSocName();
+        break;
+      case ACL_PLATFORM_NPU_ARCH:
+        v = "2201";
+        break;
       default:
-        return acl::notSupported("platform information " + std::to_string(static_cast<int>(infoType)) +
+        return acl::notSupported("platform information " +
+                                 std::to_string(static_cast<int>(infoType)) +
                                  " (frequencies, L2, AIC version, memory type are not modelled)");
     }
     if (v.size() + 1 > maxLen) return invalidParam("maxLen is too small for the value");
@@ -617,8 +664,9 @@ ACL_FUNC_VISIBILITY aclError aclplatformGetDeviceInfo(aclplatformDevInfo infoTyp
   });
 }
 
-ACL_FUNC_VISIBILITY aclError aclplatformGetInstructionInfo(aclplatformCoreType type, const char* instruction, char* value,
-                                       uint32_t maxLen) {
+ACL_FUNC_VISIBILITY aclError aclplatformGetInstructionInfo(aclplatformCoreType type,
+                                                           const char* instruction, char* value,
+                                                           uint32_t maxLen) {
   return guard("aclplatformGetInstructionInfo", [&] {
     (void)type, (void)value, (void)maxLen;
     if (instruction == nullptr) return invalidParam("instruction must not be null");

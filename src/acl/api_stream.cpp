@@ -36,7 +36,8 @@ std::map<const device::Stream*, StreamAttrs>& attrs() {
 }
 
 Status create(aclrtStream* stream, uint32_t priority, uint32_t flags) {
-  if (priority > 7) return invalidParam("priority must be in [0, 7], got " + std::to_string(priority));
+  if (priority > 7)
+    return invalidParam("priority must be in [0, 7], got " + std::to_string(priority));
   if ((flags & ~kKnownStreamFlags) != 0)
     return invalidParam("flag has bits that are not ACL_STREAM_* flags: " + std::to_string(flags));
   device::Stream::Config cfg;
@@ -50,10 +51,14 @@ Status create(aclrtStream* stream, uint32_t priority, uint32_t flags) {
 // The conditions of aclrtValueWait (ACL_STREAM_WAIT_VALUE_*).
 bool waitValueReady(uint64_t cur, uint64_t value, uint32_t flag) {
   switch (flag) {
-    case ACL_STREAM_WAIT_VALUE_GEQ: return static_cast<int64_t>(cur - value) >= 0;
-    case ACL_STREAM_WAIT_VALUE_EQ: return cur == value;
-    case ACL_STREAM_WAIT_VALUE_AND: return (cur & value) != 0;
-    default: return ~(cur | value) != 0;
+    case ACL_STREAM_WAIT_VALUE_GEQ:
+      return static_cast<int64_t>(cur - value) >= 0;
+    case ACL_STREAM_WAIT_VALUE_EQ:
+      return cur == value;
+    case ACL_STREAM_WAIT_VALUE_AND:
+      return (cur & value) != 0;
+    default:
+      return ~(cur | value) != 0;
   }
 }
 
@@ -71,13 +76,13 @@ aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uin
 }
 
 aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
-  return asctwin::acl::guardPtr<aclrtStreamConfigHandle>(
-      "aclrtCreateStreamConfigHandle", [](aclrtStreamConfigHandle** out) {
-        auto* h = new aclrtStreamConfigHandle();
-        std::memset(h, 0, sizeof *h);
-        *out = h;
-        return Status::ok();
-      });
+  return asctwin::acl::guardPtr<aclrtStreamConfigHandle>("aclrtCreateStreamConfigHandle",
+                                                         [](aclrtStreamConfigHandle** out) {
+                                                           auto* h = new aclrtStreamConfigHandle();
+                                                           std::memset(h, 0, sizeof *h);
+                                                           *out = h;
+                                                           return Status::ok();
+                                                         });
 }
 
 aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
@@ -103,14 +108,16 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle, aclrtStreamCon
         std::memcpy(&handle->workSize, attrValue, sizeof(size_t));
         return Status::ok();
       case ACL_RT_STREAM_FLAG: {
-        if (valueSize != sizeof(uint32_t)) return invalidParam("valueSize must be sizeof(uint32_t)");
+        if (valueSize != sizeof(uint32_t))
+          return invalidParam("valueSize must be sizeof(uint32_t)");
         uint32_t v = 0;
         std::memcpy(&v, attrValue, sizeof v);
         handle->flag = v;
         return Status::ok();
       }
       case ACL_RT_STREAM_PRIORITY: {
-        if (valueSize != sizeof(uint32_t)) return invalidParam("valueSize must be sizeof(uint32_t)");
+        if (valueSize != sizeof(uint32_t))
+          return invalidParam("valueSize must be sizeof(uint32_t)");
         uint32_t v = 0;
         std::memcpy(&v, attrValue, sizeof v);
         if (v > 7) return invalidParam("priority must be in [0, 7], got " + std::to_string(v));
@@ -195,8 +202,9 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
 aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
   return guard("aclrtSetStreamFailureMode", [&] {
     if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE)
-      return invalidParam("mode must be ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1), got " +
-                          std::to_string(mode));
+      return invalidParam(
+          "mode must be ACL_CONTINUE_ON_FAILURE (0) or ACL_STOP_ON_FAILURE (1), got " +
+          std::to_string(mode));
     asctwin::device::Stream* s = nullptr;
     Status st = acl::resolveStream(stream, &s);
     if (!st) return st;
@@ -295,9 +303,15 @@ aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType
         if (value->failureMode > 1) return invalidParam("failureMode must be 0 or 1");
         s->setStopOnFailure(value->failureMode == ACL_STOP_ON_FAILURE);
         return Status::ok();
-      case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK: a.overflowSwitch = value->overflowSwitch; return Status::ok();
-      case ACL_STREAM_ATTR_USER_CUSTOM_TAG: a.userCustomTag = value->userCustomTag; return Status::ok();
-      case ACL_STREAM_ATTR_CACHE_OP_INFO: a.cacheOpInfo = value->cacheOpInfoSwitch; return Status::ok();
+      case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
+        a.overflowSwitch = value->overflowSwitch;
+        return Status::ok();
+      case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
+        a.userCustomTag = value->userCustomTag;
+        return Status::ok();
+      case ACL_STREAM_ATTR_CACHE_OP_INFO:
+        a.cacheOpInfo = value->cacheOpInfoSwitch;
+        return Status::ok();
       case ACL_STREAM_ATTR_PRIORITY:
         return invalidParam("the priority of a stream is set when it is created");
       default:
@@ -318,11 +332,21 @@ aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType
     const acl::StreamAttrs a = acl::attrs()[s];
     std::memset(value, 0, sizeof *value);
     switch (static_cast<int>(stmAttrType)) {
-      case ACL_STREAM_ATTR_FAILURE_MODE: value->failureMode = s->stopOnFailure() ? 1 : 0; break;
-      case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK: value->overflowSwitch = a.overflowSwitch; break;
-      case ACL_STREAM_ATTR_USER_CUSTOM_TAG: value->userCustomTag = a.userCustomTag; break;
-      case ACL_STREAM_ATTR_CACHE_OP_INFO: value->cacheOpInfoSwitch = a.cacheOpInfo; break;
-      case ACL_STREAM_ATTR_PRIORITY: value->streamPriority = static_cast<uint32_t>(s->priority()); break;
+      case ACL_STREAM_ATTR_FAILURE_MODE:
+        value->failureMode = s->stopOnFailure() ? 1 : 0;
+        break;
+      case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
+        value->overflowSwitch = a.overflowSwitch;
+        break;
+      case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
+        value->userCustomTag = a.userCustomTag;
+        break;
+      case ACL_STREAM_ATTR_CACHE_OP_INFO:
+        value->cacheOpInfoSwitch = a.cacheOpInfo;
+        break;
+      case ACL_STREAM_ATTR_PRIORITY:
+        value->streamPriority = static_cast<uint32_t>(s->priority());
+        break;
       default:
         return invalidParam("stmAttrType " + std::to_string(static_cast<int>(stmAttrType)) +
                             " is not an aclrtStreamAttr");

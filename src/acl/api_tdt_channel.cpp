@@ -64,9 +64,15 @@ bool live(const std::set<const T*>& s, const T* p) {
   std::lock_guard lock(reg().mu);
   return p != nullptr && s.count(p) != 0;
 }
-bool liveItem(const acltdtDataItem* p) { return live(reg().items, p); }
-bool liveDataset(const acltdtDataset* p) { return live(reg().datasets, p); }
-bool liveChannel(const acltdtChannelHandle* p) { return live(reg().channels, p); }
+bool liveItem(const acltdtDataItem* p) {
+  return live(reg().items, p);
+}
+bool liveDataset(const acltdtDataset* p) {
+  return live(reg().datasets, p);
+}
+bool liveChannel(const acltdtChannelHandle* p) {
+  return live(reg().channels, p);
+}
 
 acltdtChannelHandle* createChannel(const char* api, uint32_t deviceId, const char* name,
                                    size_t capacity) {
@@ -152,7 +158,8 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType, const int64_t* di
     const int t = static_cast<int>(tdtType);
     if (t < ACL_TENSOR_DATA_TENSOR || t > ACL_TENSOR_DATA_END_TENSOR)
       return invalidParam("tdtType is not an acltdtTensorType");
-    if (dims == nullptr && dimNum != 0) return invalidParam("dims must not be null when dimNum > 0");
+    if (dims == nullptr && dimNum != 0)
+      return invalidParam("dims must not be null when dimNum > 0");
     if (dimNum > 128) return invalidParam("dimNum must be at most 128");
     if (data == nullptr && size != 0) return invalidParam("data must not be null when size > 0");
     if (!asctwin::acl::isKnownDataType(static_cast<int>(dataType)))
@@ -161,7 +168,8 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType, const int64_t* di
     item->type = tdtType;
     item->dims.assign(dims, dims + dimNum);
     item->dataType = dataType;
-    if (size != 0) item->bytes.assign(static_cast<uint8_t*>(data), static_cast<uint8_t*>(data) + size);
+    if (size != 0)
+      item->bytes.assign(static_cast<uint8_t*>(data), static_cast<uint8_t*>(data) + size);
     std::lock_guard lock(reg().mu);
     reg().items.insert(item);
     *out = item;
@@ -310,7 +318,8 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle, acltdtDataset* d
     std::unique_lock lock(c->mu);
     if (!waitFor(*c, lock, timeout, [&] { return c->stopped || !c->queue.empty(); }))
       return Status(ACL_ERROR_RT_QUEUE_EMPTY, "the channel '" + c->name + "' has no dataset");
-    if (c->queue.empty()) return Status(ACL_ERROR_FAILURE, "the channel '" + c->name + "' is stopped");
+    if (c->queue.empty())
+      return Status(ACL_ERROR_FAILURE, "the channel '" + c->name + "' is stopped");
     std::vector<acltdtDataItem> got = std::move(c->queue.front());
     c->queue.pop_front();
     lock.unlock();

@@ -78,7 +78,8 @@ State& st() {
 Status findQueue(State& s, uint32_t qid, Queue** q) {
   auto it = s.queues.find(qid);
   if (it == s.queues.end())
-    return Status(ACL_ERROR_INVALID_QUEUE_ID, "qid " + std::to_string(qid) + " is not a live queue");
+    return Status(ACL_ERROR_INVALID_QUEUE_ID,
+                  "qid " + std::to_string(qid) + " is not a live queue");
   *q = it->second.get();
   return Status::ok();
 }
@@ -122,7 +123,8 @@ Status take(State& s, std::unique_lock<std::mutex>& lock, uint32_t qid, int32_t 
   } else if (!q->cv.wait_for(lock, std::chrono::milliseconds(timeout), ready)) {
     return Status(ACL_ERROR_RT_QUEUE_EMPTY, "queue " + std::to_string(qid) + " is empty");
   }
-  if (s.queues.count(qid) == 0) return Status(ACL_ERROR_INVALID_QUEUE_ID, "the queue was destroyed");
+  if (s.queues.count(qid) == 0)
+    return Status(ACL_ERROR_INVALID_QUEUE_ID, "the queue was destroyed");
   *out = q->items.front();
   q->items.pop_front();
   q->cv.notify_all();
@@ -155,18 +157,20 @@ aclError locked(const char* api, Body body) {
 extern "C" {
 
 acltdtQueueAttr* acltdtCreateQueueAttr(void) {
-  return asctwin::acl::guardPtr<acltdtQueueAttr>("acltdtCreateQueueAttr", [](acltdtQueueAttr** out) {
-    auto* a = new acltdtQueueAttr();
-    std::lock_guard lock(st().mu);
-    st().attrs.insert(a);
-    *out = a;
-    return Status::ok();
-  });
+  return asctwin::acl::guardPtr<acltdtQueueAttr>("acltdtCreateQueueAttr",
+                                                 [](acltdtQueueAttr** out) {
+                                                   auto* a = new acltdtQueueAttr();
+                                                   std::lock_guard lock(st().mu);
+                                                   st().attrs.insert(a);
+                                                   *out = a;
+                                                   return Status::ok();
+                                                 });
 }
 
 aclError acltdtDestroyQueueAttr(const acltdtQueueAttr* attr) {
   return locked("acltdtDestroyQueueAttr", [&](State& s, auto&) {
-    if (attr == nullptr || s.attrs.erase(attr) == 0) return invalidParam("attr is not a live queue attribute");
+    if (attr == nullptr || s.attrs.erase(attr) == 0)
+      return invalidParam("attr is not a live queue attribute");
     delete attr;
     return Status::ok();
   });
@@ -175,7 +179,8 @@ aclError acltdtDestroyQueueAttr(const acltdtQueueAttr* attr) {
 aclError acltdtSetQueueAttr(acltdtQueueAttr* attr, acltdtQueueAttrType type, size_t len,
                             const void* param) {
   return locked("acltdtSetQueueAttr", [&](State& s, auto&) {
-    if (attr == nullptr || s.attrs.count(attr) == 0) return invalidParam("attr is not a live queue attribute");
+    if (attr == nullptr || s.attrs.count(attr) == 0)
+      return invalidParam("attr is not a live queue attribute");
     if (param == nullptr) return invalidParam("param must not be null");
     if (type == ACL_TDT_QUEUE_NAME_PTR) {
       if (len != sizeof(const char*)) return invalidParam("len must be sizeof(char*) for the name");
@@ -187,10 +192,12 @@ aclError acltdtSetQueueAttr(acltdtQueueAttr* attr, acltdtQueueAttrType type, siz
       return Status::ok();
     }
     if (type == ACL_TDT_QUEUE_DEPTH_UINT32) {
-      if (len != sizeof(uint32_t)) return invalidParam("len must be sizeof(uint32_t) for the depth");
+      if (len != sizeof(uint32_t))
+        return invalidParam("len must be sizeof(uint32_t) for the depth");
       uint32_t d = 0;
       std::memcpy(&d, param, sizeof d);
-      if (d < 2 || d > 8192) return invalidParam("depth must be in [2, 8192], got " + std::to_string(d));
+      if (d < 2 || d > 8192)
+        return invalidParam("depth must be in [2, 8192], got " + std::to_string(d));
       attr->depth = d;
       return Status::ok();
     }
@@ -201,7 +208,8 @@ aclError acltdtSetQueueAttr(acltdtQueueAttr* attr, acltdtQueueAttrType type, siz
 aclError acltdtGetQueueAttr(const acltdtQueueAttr* attr, acltdtQueueAttrType type, size_t len,
                             size_t* paramRetSize, void* param) {
   return locked("acltdtGetQueueAttr", [&](State& s, auto&) {
-    if (attr == nullptr || s.attrs.count(attr) == 0) return invalidParam("attr is not a live queue attribute");
+    if (attr == nullptr || s.attrs.count(attr) == 0)
+      return invalidParam("attr is not a live queue attribute");
     if (param == nullptr || paramRetSize == nullptr)
       return invalidParam("param and paramRetSize must not be null");
     if (type == ACL_TDT_QUEUE_NAME_PTR) {
@@ -223,7 +231,8 @@ aclError acltdtGetQueueAttr(const acltdtQueueAttr* attr, acltdtQueueAttrType typ
 
 aclError acltdtCreateQueue(const acltdtQueueAttr* attr, uint32_t* qid) {
   return locked("acltdtCreateQueue", [&](State& s, auto&) {
-    if (attr == nullptr || s.attrs.count(attr) == 0) return invalidParam("attr is not a live queue attribute");
+    if (attr == nullptr || s.attrs.count(attr) == 0)
+      return invalidParam("attr is not a live queue attribute");
     if (qid == nullptr) return invalidParam("qid must not be null");
     auto q = std::make_unique<Queue>();
     q->name = attr->name;
@@ -241,7 +250,8 @@ aclError acltdtDestroyQueue(uint32_t qid) {
     if (!r) return r;
     for (const auto& route : s.bound)
       if (route.src == qid || route.dst == qid)
-        return invalidParam("queue " + std::to_string(qid) + " is in a bound route: unbind it first");
+        return invalidParam("queue " + std::to_string(qid) +
+                            " is in a bound route: unbind it first");
     q->cv.notify_all();
     s.queues.erase(qid);
     return Status::ok();
@@ -291,13 +301,15 @@ aclError acltdtEnqueueData(uint32_t qid, const void* data, size_t dataSize, cons
 aclError acltdtDequeueData(uint32_t qid, void* data, size_t dataSize, size_t* retDataSize,
                            void* userData, size_t userDataSize, int32_t timeout) {
   return locked("acltdtDequeueData", [&](State& s, std::unique_lock<std::mutex>& lock) {
-    if (data == nullptr || retDataSize == nullptr) return invalidParam("data and retDataSize must not be null");
+    if (data == nullptr || retDataSize == nullptr)
+      return invalidParam("data and retDataSize must not be null");
     if (userDataSize > sizeof(Buf::user)) return invalidParam("userDataSize must be at most 96");
     Queue* q = nullptr;
     Status r = findQueue(s, qid, &q);
     if (!r) return r;
     if (!q->items.empty() && q->items.front()->len > dataSize)
-      return invalidParam("dataSize " + std::to_string(dataSize) + " is smaller than the next item (" +
+      return invalidParam("dataSize " + std::to_string(dataSize) +
+                          " is smaller than the next item (" +
                           std::to_string(q->items.front()->len) + " bytes)");
     std::shared_ptr<Buf> b;
     r = take(s, lock, qid, timeout, &b);
@@ -317,7 +329,8 @@ aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_
     Queue* q = nullptr;
     Status r = findQueue(s, qid, &q);
     if (!r) return r;
-    return asctwin::acl::notSupported("granting a queue to another process (queues are per process)");
+    return asctwin::acl::notSupported(
+        "granting a queue to another process (queues are per process)");
   });
 }
 
@@ -336,18 +349,20 @@ aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission) 
 }
 
 acltdtQueueRoute* acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId) {
-  return asctwin::acl::guardPtr<acltdtQueueRoute>("acltdtCreateQueueRoute", [&](acltdtQueueRoute** out) {
-    auto* r = new acltdtQueueRoute{srcId, dstId, ACL_TDT_QUEUE_ROUTE_UNBIND};
-    std::lock_guard lock(st().mu);
-    st().routes.insert(r);
-    *out = r;
-    return Status::ok();
-  });
+  return asctwin::acl::guardPtr<acltdtQueueRoute>(
+      "acltdtCreateQueueRoute", [&](acltdtQueueRoute** out) {
+        auto* r = new acltdtQueueRoute{srcId, dstId, ACL_TDT_QUEUE_ROUTE_UNBIND};
+        std::lock_guard lock(st().mu);
+        st().routes.insert(r);
+        *out = r;
+        return Status::ok();
+      });
 }
 
 aclError acltdtDestroyQueueRoute(const acltdtQueueRoute* route) {
   return locked("acltdtDestroyQueueRoute", [&](State& s, auto&) {
-    if (route == nullptr || s.routes.erase(route) == 0) return invalidParam("route is not a live route");
+    if (route == nullptr || s.routes.erase(route) == 0)
+      return invalidParam("route is not a live route");
     delete route;
     return Status::ok();
   });
@@ -356,15 +371,23 @@ aclError acltdtDestroyQueueRoute(const acltdtQueueRoute* route) {
 aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route, acltdtQueueRouteParamType type,
                                   size_t len, size_t* paramRetSize, void* param) {
   return locked("acltdtGetQueueRouteParam", [&](State& s, auto&) {
-    if (route == nullptr || s.routes.count(route) == 0) return invalidParam("route is not a live route");
+    if (route == nullptr || s.routes.count(route) == 0)
+      return invalidParam("route is not a live route");
     if (param == nullptr || paramRetSize == nullptr)
       return invalidParam("param and paramRetSize must not be null");
     if (len < 4) return invalidParam("len must be at least 4");
     switch (static_cast<int>(type)) {
-      case ACL_TDT_QUEUE_ROUTE_SRC_UINT32: std::memcpy(param, &route->src, 4); break;
-      case ACL_TDT_QUEUE_ROUTE_DST_UINT32: std::memcpy(param, &route->dst, 4); break;
-      case ACL_TDT_QUEUE_ROUTE_STATUS_INT32: std::memcpy(param, &route->status, 4); break;
-      default: return invalidParam("type is not an acltdtQueueRouteParamType");
+      case ACL_TDT_QUEUE_ROUTE_SRC_UINT32:
+        std::memcpy(param, &route->src, 4);
+        break;
+      case ACL_TDT_QUEUE_ROUTE_DST_UINT32:
+        std::memcpy(param, &route->dst, 4);
+        break;
+      case ACL_TDT_QUEUE_ROUTE_STATUS_INT32:
+        std::memcpy(param, &route->status, 4);
+        break;
+      default:
+        return invalidParam("type is not an acltdtQueueRouteParamType");
     }
     *paramRetSize = 4;
     return Status::ok();
@@ -395,7 +418,8 @@ aclError acltdtAddQueueRoute(acltdtQueueRouteList* routeList, const acltdtQueueR
   return locked("acltdtAddQueueRoute", [&](State& s, auto&) {
     if (routeList == nullptr || s.routeLists.count(routeList) == 0)
       return invalidParam("routeList is not a live route list");
-    if (route == nullptr || s.routes.count(route) == 0) return invalidParam("route is not a live route");
+    if (route == nullptr || s.routes.count(route) == 0)
+      return invalidParam("route is not a live route");
     routeList->routes.push_back(*route);
     return Status::ok();
   });
@@ -406,7 +430,8 @@ aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList, size_t index
   return locked("acltdtGetQueueRoute", [&](State& s, auto&) {
     if (routeList == nullptr || s.routeLists.count(routeList) == 0)
       return invalidParam("routeList is not a live route list");
-    if (route == nullptr || s.routes.count(route) == 0) return invalidParam("route is not a live route");
+    if (route == nullptr || s.routes.count(route) == 0)
+      return invalidParam("route is not a live route");
     if (index >= routeList->routes.size())
       return invalidParam("index " + std::to_string(index) + " is past the list's " +
                           std::to_string(routeList->routes.size()) + " routes");
@@ -446,7 +471,8 @@ aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList* qRouteList) {
     if (qRouteList == nullptr || s.routeLists.count(qRouteList) == 0)
       return invalidParam("qRouteList is not a live route list");
     for (auto& r : qRouteList->routes) {
-      std::erase_if(s.bound, [&](const acltdtQueueRoute& b) { return b.src == r.src && b.dst == r.dst; });
+      std::erase_if(s.bound,
+                    [&](const acltdtQueueRoute& b) { return b.src == r.src && b.dst == r.dst; });
       r.status = ACL_TDT_QUEUE_ROUTE_UNBIND;
     }
     return Status::ok();
@@ -466,7 +492,8 @@ acltdtQueueRouteQueryInfo* acltdtCreateQueueRouteQueryInfo(void) {
 
 aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo* info) {
   return locked("acltdtDestroyQueueRouteQueryInfo", [&](State& s, auto&) {
-    if (info == nullptr || s.queryInfos.erase(info) == 0) return invalidParam("info is not a live query");
+    if (info == nullptr || s.queryInfos.erase(info) == 0)
+      return invalidParam("info is not a live query");
     delete info;
     return Status::ok();
   });
@@ -476,7 +503,8 @@ aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param,
                                       acltdtQueueRouteQueryInfoParamType type, size_t len,
                                       const void* value) {
   return locked("acltdtSetQueueRouteQueryInfo", [&](State& s, auto&) {
-    if (param == nullptr || s.queryInfos.count(param) == 0) return invalidParam("param is not a live query");
+    if (param == nullptr || s.queryInfos.count(param) == 0)
+      return invalidParam("param is not a live query");
     if (value == nullptr || len < 4) return invalidParam("value must hold at least 4 bytes");
     switch (static_cast<int>(type)) {
       case ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM: {
@@ -496,7 +524,8 @@ aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param,
         std::memcpy(&param->dst, value, 4);
         param->haveDst = true;
         return Status::ok();
-      default: return invalidParam("type is not an acltdtQueueRouteQueryInfoParamType");
+      default:
+        return invalidParam("type is not an acltdtQueueRouteQueryInfoParamType");
     }
   });
 }
@@ -512,12 +541,18 @@ aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo* queryInfo,
     for (const auto& r : s.bound) {
       bool match = false;
       switch (queryInfo->mode) {
-        case ACL_TDT_QUEUE_ROUTE_QUERY_SRC: match = r.src == queryInfo->src; break;
-        case ACL_TDT_QUEUE_ROUTE_QUERY_DST: match = r.dst == queryInfo->dst; break;
+        case ACL_TDT_QUEUE_ROUTE_QUERY_SRC:
+          match = r.src == queryInfo->src;
+          break;
+        case ACL_TDT_QUEUE_ROUTE_QUERY_DST:
+          match = r.dst == queryInfo->dst;
+          break;
         case ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST:
           match = r.src == queryInfo->src && r.dst == queryInfo->dst;
           break;
-        default: match = r.status == ACL_TDT_QUEUE_ROUTE_BIND_ABNORMAL; break;
+        default:
+          match = r.status == ACL_TDT_QUEUE_ROUTE_BIND_ABNORMAL;
+          break;
       }
       if (match) qRouteList->routes.push_back(r);
     }
@@ -540,7 +575,8 @@ aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
 
 aclError acltdtFreeBuf(acltdtBuf buf) {
   return locked("acltdtFreeBuf", [&](State& s, auto&) {
-    if (buf == nullptr || s.bufs.erase(buf) == 0) return invalidParam("buf is not a live acltdtBuf");
+    if (buf == nullptr || s.bufs.erase(buf) == 0)
+      return invalidParam("buf is not a live acltdtBuf");
     delete static_cast<char*>(buf);
     return Status::ok();
   });
@@ -548,7 +584,8 @@ aclError acltdtFreeBuf(acltdtBuf buf) {
 
 aclError acltdtGetBufData(const acltdtBuf buf, void** dataPtr, size_t* size) {
   return locked("acltdtGetBufData", [&](State& s, auto&) {
-    if (dataPtr == nullptr || size == nullptr) return invalidParam("dataPtr and size must not be null");
+    if (dataPtr == nullptr || size == nullptr)
+      return invalidParam("dataPtr and size must not be null");
     std::shared_ptr<Buf> b;
     Status r = resolveBuf(s, buf, &b);
     if (!r) return r;

@@ -65,8 +65,9 @@ Status resolvePhysical(VmmState& st, aclrtDrvMemHandle handle, Physical** out) {
   auto* p = static_cast<Physical*>(handle);
   if (handle == nullptr) return invalidParam("handle must not be null");
   if (st.physicals.count(p) == 0)
-    return invalidParam("handle is not a live physical memory handle (aclrtMallocPhysical or an "
-                        "import)");
+    return invalidParam(
+        "handle is not a live physical memory handle (aclrtMallocPhysical or an "
+        "import)");
   *out = p;
   return Status::ok();
 }
@@ -139,8 +140,8 @@ aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp* prop,
     if (option != ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM &&
         option != ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED)
       return invalidParam("option must be ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM or _RECOMMENDED");
-    *granularity = option == ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM ? acl::kGranularity
-                                                                  : acl::kRecommended;
+    *granularity =
+        option == ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM ? acl::kGranularity : acl::kRecommended;
     return Status::ok();
   });
 }
@@ -211,7 +212,8 @@ aclError aclrtReserveMemAddress(void** virPtr, size_t size, size_t alignment, vo
     const uintptr_t aligned = (start + align - 1) / align * align;
     if (aligned > start) munmap(raw, aligned - start);
     const uintptr_t tail = aligned + size;
-    if (start + size + align > tail) munmap(reinterpret_cast<void*>(tail), start + size + align - tail);
+    if (start + size + align > tail)
+      munmap(reinterpret_cast<void*>(tail), start + size + align - tail);
     auto& st = acl::vmm();
     std::lock_guard lock(st.mu);
     st.reservations[aligned].size = size;
@@ -311,8 +313,8 @@ aclError aclrtMemSetAccess(void* virPtr, size_t size, aclrtMemAccessDesc* desc, 
           f != ACL_RT_MEM_ACCESS_FLAGS_READWRITE)
         return invalidParam("desc[" + std::to_string(i) + "].flags is not an aclrtMemAccessFlags");
       if (desc[i].location.type == ACL_MEM_LOCATION_TYPE_DEVICE) {
-        Status s = acl::checkDeviceId(static_cast<int32_t>(desc[i].location.id),
-                                      "desc[].location.id");
+        Status s =
+            acl::checkDeviceId(static_cast<int32_t>(desc[i].location.id), "desc[].location.id");
         if (!s) return s;
       }
     }
@@ -360,8 +362,9 @@ aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle, aclrtMemHandl
     if (handleType != ACL_MEM_HANDLE_TYPE_NONE && handleType != ACL_MEM_HANDLE_TYPE_POSIX)
       return invalidParam("handleType must be ACL_MEM_HANDLE_TYPE_NONE or _POSIX");
     if (flags > ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION)
-      return invalidParam("flags must be ACL_RT_VMM_EXPORT_FLAG_DEFAULT or "
-                          "ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION");
+      return invalidParam(
+          "flags must be ACL_RT_VMM_EXPORT_FLAG_DEFAULT or "
+          "ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION");
     auto& st = acl::vmm();
     std::lock_guard lock(st.mu);
     acl::Physical* p = nullptr;
@@ -380,10 +383,12 @@ aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t fl
                                            void* shareableHandle) {
   return guard("aclrtMemExportToShareableHandleV2", [&] {
     if (shareableHandle == nullptr) return invalidParam("shareableHandle must not be null");
-    if (shareType != ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT && shareType != ACL_MEM_SHARE_HANDLE_TYPE_FABRIC)
+    if (shareType != ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT &&
+        shareType != ACL_MEM_SHARE_HANDLE_TYPE_FABRIC)
       return invalidParam("shareType must be ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT or _FABRIC");
     uint64_t h = 0;
-    const aclError rc = aclrtMemExportToShareableHandle(handle, ACL_MEM_HANDLE_TYPE_NONE, flags, &h);
+    const aclError rc =
+        aclrtMemExportToShareableHandle(handle, ACL_MEM_HANDLE_TYPE_NONE, flags, &h);
     if (rc != ACL_SUCCESS) return Status(rc, "export failed");
     if (shareType == ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT) {
       std::memcpy(shareableHandle, &h, sizeof h);

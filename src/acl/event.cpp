@@ -96,9 +96,9 @@ Status createEvent(aclrtEvent* event, uint32_t flags, bool countsRecords) {
     e->shmName = "/asctwin-ipcev-" + std::to_string(getpid()) + "-" + std::to_string(e->id);
     const int fd = shm_open(e->shmName.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
     if (fd < 0)
-      return Status(ACL_ERROR_RT_NO_EVENT_RESOURCE,
-                    "cannot create the shared memory of an IPC event: " +
-                        std::string(std::strerror(errno)));
+      return Status(
+          ACL_ERROR_RT_NO_EVENT_RESOURCE,
+          "cannot create the shared memory of an IPC event: " + std::string(std::strerror(errno)));
     void* p = MAP_FAILED;
     if (ftruncate(fd, sizeof(EventState)) == 0)
       p = mmap(nullptr, sizeof(EventState), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -197,9 +197,8 @@ Status streamWaitEvent(aclrtStream stream, aclrtEvent event, int32_t timeoutMs) 
   auto waitTask = [state, counts, timeoutMs](uint64_t gen) {
     state->waitsIssued.fetch_add(1);
     return device::Stream::Task([state, counts, gen, timeoutMs] {
-      const bool ok =
-          counts ? pollUntil([&] { return state->completed.load() >= gen; }, timeoutMs)
-                 : pollUntil([&] { return state->flag.load() != 0; }, timeoutMs);
+      const bool ok = counts ? pollUntil([&] { return state->completed.load() >= gen; }, timeoutMs)
+                             : pollUntil([&] { return state->flag.load() != 0; }, timeoutMs);
       state->waitsDone.fetch_add(1);
       if (!ok)
         return Status(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
@@ -225,9 +224,8 @@ Status synchronizeEvent(aclrtEvent event, int32_t timeoutMs) {
   EventState* state = e->state;
   const uint64_t gen = state->recorded.load();
   if (!pollUntil([&] { return state->completed.load() >= gen; }, timeoutMs))
-    return Status(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
-                  "the event's record did not complete within " + std::to_string(timeoutMs) +
-                      " ms");
+    return Status(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "the event's record did not complete within " +
+                                                       std::to_string(timeoutMs) + " ms");
   return Status::ok();
 }
 
@@ -271,8 +269,7 @@ Status elapsedTime(float* ms, aclrtEvent start, aclrtEvent end) {
   s = eventTimestamp(end, &b);
   if (!s) return Status(s.code(), "endEvent: " + s.message());
   if (b < a)
-    return Status(ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL,
-                  "endEvent completed before startEvent");
+    return Status(ACL_ERROR_RT_EVENT_TIMESTAMP_REVERSAL, "endEvent completed before startEvent");
   *ms = static_cast<float>(static_cast<double>(b - a) / 1000.0);
   return Status::ok();
 }

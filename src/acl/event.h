@@ -24,10 +24,10 @@
 namespace asctwin::acl {
 
 struct EventState {
-  std::atomic<uint64_t> recorded{0};    // records issued (host side)
-  std::atomic<uint64_t> completed{0};   // records the stream reached
-  std::atomic<uint32_t> flag{0};        // set by a completed record, cleared by reset
-  std::atomic<uint64_t> timestampUs{0}; // host clock at the last completed record
+  std::atomic<uint64_t> recorded{0};     // records issued (host side)
+  std::atomic<uint64_t> completed{0};    // records the stream reached
+  std::atomic<uint32_t> flag{0};         // set by a completed record, cleared by reset
+  std::atomic<uint64_t> timestampUs{0};  // host clock at the last completed record
   std::atomic<uint64_t> waitsIssued{0};
   std::atomic<uint64_t> waitsDone{0};
 };
@@ -37,8 +37,8 @@ struct Event {
   uint32_t flags = 0;
   uint32_t id = 0;
   int32_t device = 0;
-  bool countsRecords = false;  // created by aclrtCreateEventExWithFlag
-  EventState* state = nullptr; // local or shared
+  bool countsRecords = false;   // created by aclrtCreateEventExWithFlag
+  EventState* state = nullptr;  // local or shared
   EventState local;
   std::string shmName;  // non-empty: state is a shared mapping
   bool shmOwner = false;

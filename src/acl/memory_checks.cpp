@@ -125,7 +125,8 @@ Status checkMemset(void* devPtr, size_t maxCount, size_t count, bool allowHost) 
   if (place.freed && place.relation == device::AddressPlace::Relation::Inside)
     return invalidParam("devPtr " + hexPointer(devPtr) + " is inside freed device allocation #" +
                         std::to_string(place.allocation.id));
-  return checkHostRange(devPtr, count, "devPtr", "a memset of host memory must stay in host memory");
+  return checkHostRange(devPtr, count, "devPtr",
+                        "a memset of host memory must stay in host memory");
 }
 
 }  // namespace asctwin::acl

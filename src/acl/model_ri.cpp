@@ -36,9 +36,9 @@ struct Cond {
 struct Model {
   uint32_t id = 0;
   std::string name;
-  bool ended = false;      // capture ended / built: executable
-  bool building = false;   // between aclmdlRIBuildBegin and aclmdlRIBuildEnd
-  bool isChild = false;    // a branch of a conditional task (destroyed with its parent)
+  bool ended = false;     // capture ended / built: executable
+  bool building = false;  // between aclmdlRIBuildBegin and aclmdlRIBuildEnd
+  bool isChild = false;   // a branch of a conditional task (destroyed with its parent)
   std::vector<Entry> entries;
   std::vector<BoundStream> bound;
   std::vector<std::unique_ptr<Cond>> conds;
@@ -71,7 +71,7 @@ struct Registry {
   std::mutex mu;
   std::map<const Model*, std::shared_ptr<Model>> models;  // user-visible models
   std::map<const Model*, std::shared_ptr<Model>> allModels;
-  std::map<const device::Stream*, Model*> capturing;      // stream -> model it records into
+  std::map<const device::Stream*, Model*> capturing;  // stream -> model it records into
   std::map<const device::Stream*, std::pair<Model*, size_t>> boundTo;  // stream -> (model, index)
   std::map<const Cond*, Cond*> conds;
   std::set<const Group*> groups;
@@ -119,16 +119,16 @@ void appendEntry(Registry& r, Model* m, Entry e) {
 void startCapture(Registry& r, device::Stream* s, Model* m) {
   r.capturing[s] = m;
   m->captureStream = s;
-  s->setCaptureSink([m](std::string name, device::Stream::Task task,
-                        device::Stream::LaunchTask atLaunch) {
-    auto& rr = reg();
-    std::lock_guard lock(rr.mu);
-    Entry e;
-    e.name = std::move(name);
-    e.task = std::move(task);
-    e.atLaunch = std::move(atLaunch);
-    appendEntry(rr, m, std::move(e));
-  });
+  s->setCaptureSink(
+      [m](std::string name, device::Stream::Task task, device::Stream::LaunchTask atLaunch) {
+        auto& rr = reg();
+        std::lock_guard lock(rr.mu);
+        Entry e;
+        e.name = std::move(name);
+        e.task = std::move(task);
+        e.atLaunch = std::move(atLaunch);
+        appendEntry(rr, m, std::move(e));
+      });
 }
 
 Status runEntries(std::vector<Entry> entries, RunContext& ctx);
@@ -229,8 +229,9 @@ Status runModel(const std::shared_ptr<Model>& m, std::vector<Entry> top,
 
 Status launch(Registry& r, Model* m, device::Stream* stream) {
   if (!m->ended)
-    return invalidParam("modelRI is still being captured or built: end it first "
-                        "(aclmdlRICaptureEnd / aclmdlRIBuildEnd)");
+    return invalidParam(
+        "modelRI is still being captured or built: end it first "
+        "(aclmdlRICaptureEnd / aclmdlRIBuildEnd)");
   std::shared_ptr<Model> keep = r.allModels[m];
   std::vector<Entry> top = prepared(m->entries);
   std::vector<std::vector<Entry>> boundEntries;
@@ -244,12 +245,18 @@ Status launch(Registry& r, Model* m, device::Stream* stream) {
 
 bool compare(int64_t l, int64_t rgt, int cond) {
   switch (cond) {
-    case ACL_RT_EQUAL: return l == rgt;
-    case ACL_RT_NOT_EQUAL: return l != rgt;
-    case ACL_RT_GREATER: return l > rgt;
-    case ACL_RT_GREATER_OR_EQUAL: return l >= rgt;
-    case ACL_RT_LESS: return l < rgt;
-    default: return l <= rgt;
+    case ACL_RT_EQUAL:
+      return l == rgt;
+    case ACL_RT_NOT_EQUAL:
+      return l != rgt;
+    case ACL_RT_GREATER:
+      return l > rgt;
+    case ACL_RT_GREATER_OR_EQUAL:
+      return l >= rgt;
+    case ACL_RT_LESS:
+      return l < rgt;
+    default:
+      return l <= rgt;
   }
 }
 
@@ -260,6 +267,15 @@ Status boundModel(Registry& r, aclrtStream stream, const char* what, Model** m, 
     return invalidParam(std::string(what) + " is not bound to a model (aclmdlRIBindStream)");
   *m = it->second.first;
   *index = it->second.second;
+  return Status::ok();
+}
+
+// The model a captured stream records into; ACL_ERROR_RT_STREAM_NOT_CAPTURED when none.
+Status capturingModel(Registry& r, const device::Stream* s, Model** m) {
+  auto it = r.capturing.find(s);
+  if (it == r.capturing.end())
+    return Status(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "the stream is not being captured");
+  *m = it->second;
   return Status::ok();
 }
 
@@ -368,15 +384,14 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
     if (!st) return st;
     auto& r = mdl::reg();
     std::lock_guard lock(r.mu);
-    auto it = r.capturing.find(s);
-    if (it == r.capturing.end())
-      return Status(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "the stream is not being captured");
-    mdl::Model* m = it->second;
+    mdl::Model* m = nullptr;
+    st = mdl::capturingModel(r, s, &m);
+    if (!st) return st;
     if (m->openGroup)
       return Status(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
                     "a task group is open: end it (aclmdlRICaptureTaskGrpEnd) first");
     s->clearCaptureSink();
-    r.capturing.erase(it);
+    r.capturing.erase(s);
     m->captureStream = nullptr;
     m->ended = true;
     *modelRI = m;
@@ -402,11 +417,11 @@ aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream) {
     if (!st) return st;
     auto& r = mdl::reg();
     std::lock_guard lock(r.mu);
-    auto it = r.capturing.find(s);
-    if (it == r.capturing.end())
-      return Status(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "the stream is not being captured");
-    mdl::Model* m = it->second;
-    if (m->openGroup) return Status(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED, "a task group is already open");
+    mdl::Model* m = nullptr;
+    st = mdl::capturingModel(r, s, &m);
+    if (!st) return st;
+    if (m->openGroup)
+      return Status(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED, "a task group is already open");
     auto g = std::make_shared<mdl::Group>();
     mdl::Entry e;
     e.name = "task group";
@@ -426,10 +441,9 @@ aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle) {
     if (!st) return st;
     auto& r = mdl::reg();
     std::lock_guard lock(r.mu);
-    auto it = r.capturing.find(s);
-    if (it == r.capturing.end())
-      return Status(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "the stream is not being captured");
-    mdl::Model* m = it->second;
+    mdl::Model* m = nullptr;
+    st = mdl::capturingModel(r, s, &m);
+    if (!st) return st;
     if (!m->openGroup)
       return Status(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED, "no task group is open on the stream");
     *handle = m->openGroup.get();
@@ -595,13 +609,15 @@ aclError aclmdlRIBuildBegin(aclmdlRI* modelRI, uint32_t flag) {
 aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag) {
   return guard("aclmdlRIBindStream", [&] {
     if (flag != ACL_MODEL_STREAM_FLAG_HEAD && flag != ACL_MODEL_STREAM_FLAG_DEFAULT)
-      return invalidParam("flag must be ACL_MODEL_STREAM_FLAG_HEAD or ACL_MODEL_STREAM_FLAG_DEFAULT");
+      return invalidParam(
+          "flag must be ACL_MODEL_STREAM_FLAG_HEAD or ACL_MODEL_STREAM_FLAG_DEFAULT");
     asctwin::device::Stream* s = nullptr;
     Status st = acl::resolveCreatedStream(stream, "stream", &s);
     if (!st) return st;
     if ((s->flags() & ACL_STREAM_PERSISTENT) == 0)
-      return invalidParam("stream must be created with ACL_STREAM_PERSISTENT "
-                          "(aclrtCreateStreamWithConfig)");
+      return invalidParam(
+          "stream must be created with ACL_STREAM_PERSISTENT "
+          "(aclrtCreateStreamWithConfig)");
     auto& r = mdl::reg();
     std::lock_guard lock(r.mu);
     mdl::Model* m = nullptr;
@@ -717,9 +733,11 @@ aclError aclrtSwitchStream(void* leftValue, aclrtCondition cond, void* rightValu
     if (dt != ACL_RT_SWITCH_INT32 && dt != ACL_RT_SWITCH_INT64)
       return invalidParam("dataType must be ACL_RT_SWITCH_INT32 or ACL_RT_SWITCH_INT64");
     const size_t bytes = dt == ACL_RT_SWITCH_INT32 ? 4 : 8;
-    Status st = acl::checkDeviceRange(leftValue, bytes, "leftValue", "the switch reads it on the device");
+    Status st =
+        acl::checkDeviceRange(leftValue, bytes, "leftValue", "the switch reads it on the device");
     if (!st) return st;
-    st = acl::checkDeviceRange(rightValue, bytes, "rightValue", "the switch reads it on the device");
+    st =
+        acl::checkDeviceRange(rightValue, bytes, "rightValue", "the switch reads it on the device");
     if (!st) return st;
     auto& r = mdl::reg();
     std::lock_guard lock(r.mu);
@@ -770,7 +788,8 @@ aclError aclrtDestroyLabel(aclrtLabel label) {
     auto& r = mdl::reg();
     std::lock_guard lock(r.mu);
     auto* l = static_cast<mdl::Label*>(label);
-    if (label == nullptr || r.labels.erase(l) == 0) return invalidParam("label is not a live label");
+    if (label == nullptr || r.labels.erase(l) == 0)
+      return invalidParam("label is not a live label");
     delete l;
     return Status::ok();
   });
@@ -827,7 +846,8 @@ aclError aclrtDestroyLabelList(aclrtLabelList labelList) {
 aclError aclrtSwitchLabelByIndex(void* ptr, uint32_t maxValue, aclrtLabelList labelList,
                                  aclrtStream stream) {
   return guard("aclrtSwitchLabelByIndex", [&] {
-    Status st = acl::checkDeviceRange(ptr, sizeof(uint32_t), "ptr", "the index is read on the device");
+    Status st =
+        acl::checkDeviceRange(ptr, sizeof(uint32_t), "ptr", "the index is read on the device");
     if (!st) return st;
     auto& r = mdl::reg();
     std::lock_guard lock(r.mu);
@@ -919,10 +939,9 @@ aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, 
     auto cit = r.conds.find(static_cast<const mdl::Cond*>(params.handle));
     if (params.handle == nullptr || cit == r.conds.end())
       return invalidParam("params.handle is not a live condition handle");
-    auto it = r.capturing.find(s);
-    if (it == r.capturing.end())
-      return Status(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "the stream must be being captured");
-    mdl::Model* m = it->second;
+    mdl::Model* m = nullptr;
+    st = mdl::capturingModel(r, s, &m);
+    if (!st) return st;
     std::vector<std::shared_ptr<mdl::Model>> branches;
     for (uint32_t i = 0; i < params.size; ++i) {
       auto child = mdl::newModel(r, true);
@@ -977,7 +996,8 @@ aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t fla
     if (!out) return Status(ACL_ERROR_WRITE_FILE, std::string("cannot write ") + path);
     out << "{\"modelRI\": " << m->id << ", \"name\": \"" << m->name << "\", \"tasks\": [";
     for (size_t i = 0; i < m->entries.size(); ++i)
-      out << (i ? ", " : "") << "{\"seq\": " << i << ", \"type\": \"" << m->entries[i].name << "\"}";
+      out << (i ? ", " : "") << "{\"seq\": " << i << ", \"type\": \"" << m->entries[i].name
+          << "\"}";
     out << "], \"streams\": " << m->bound.size() << "}\n";
     return Status::ok();
   });

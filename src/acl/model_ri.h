@@ -38,9 +38,9 @@ struct Group;
 
 struct Entry {
   std::string name;
-  device::Stream::Task task;            // run as is (a copy per run)
-  device::Stream::LaunchTask atLaunch;  // or: makes the task at the launch
-  std::shared_ptr<Group> group;         // a task group: runs the group's entries
+  device::Stream::Task task;                   // run as is (a copy per run)
+  device::Stream::LaunchTask atLaunch;         // or: makes the task at the launch
+  std::shared_ptr<Group> group;                // a task group: runs the group's entries
   std::function<Status(RunContext&)> control;  // stream activation, switch, end, cond
   const void* label = nullptr;                 // a label marker (aclrtSetLabel)
 };

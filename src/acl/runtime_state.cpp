@@ -57,10 +57,11 @@ RuntimeState& state() {
 thread_local const Context* tlsCurrent = nullptr;
 
 Status noCurrentContext() {
-  return Status(ACL_ERROR_RT_CONTEXT_NULL,
-                "the calling thread has no current context (no current device): call aclrtSetDevice or "
-                "aclrtCreateContext/aclrtSetCurrentContext on this thread first (the current "
-                "context is per thread and ends when its device is reset or it is destroyed)");
+  return Status(
+      ACL_ERROR_RT_CONTEXT_NULL,
+      "the calling thread has no current context (no current device): call aclrtSetDevice or "
+      "aclrtCreateContext/aclrtSetCurrentContext on this thread first (the current "
+      "context is per thread and ends when its device is reset or it is destroyed)");
 }
 
 bool liveLocked(RuntimeState& st, const Context* ctx) {
@@ -80,8 +81,8 @@ const Context* currentLocked(RuntimeState& st) {
 using Doomed = std::vector<std::unique_ptr<device::Stream>>;
 void takeStreamsLocked(RuntimeState& st, const Context* ctx, int32_t id, Doomed* out) {
   for (auto it = st.created.begin(); it != st.created.end();) {
-    const bool match = ctx != nullptr ? it->second.context == ctx
-                                      : (id < 0 || it->second.stream->device() == id);
+    const bool match =
+        ctx != nullptr ? it->second.context == ctx : (id < 0 || it->second.stream->device() == id);
     if (match) {
       out->push_back(std::move(it->second.stream));
       it = st.created.erase(it);
@@ -163,7 +164,9 @@ bool isInitialized() {
   return st.initialized;
 }
 
-uint32_t deviceCount() { return device::currentSoc().deviceCount; }
+uint32_t deviceCount() {
+  return device::currentSoc().deviceCount;
+}
 
 Status checkDeviceId(int32_t deviceId, const char* what) {
   const uint32_t count = deviceCount();
@@ -343,8 +346,8 @@ Status synchronizeDevice(int32_t timeoutMs) {
   for (device::Stream* stream : live) {
     Status r = stream->synchronizeFor(std::chrono::milliseconds(timeoutMs));
     if (r.code() == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)
-      return Status(r.code(), "the device's work did not finish within " +
-                                  std::to_string(timeoutMs) + " ms");
+      return Status(r.code(),
+                    "the device's work did not finish within " + std::to_string(timeoutMs) + " ms");
     if (!r && first) first = r;
   }
   return first;

@@ -22,12 +22,12 @@ struct ShmHeader {
   uint32_t magic = 0x41535457;  // "ASTW"
   uint32_t kind = 0;            // what the payload is (ShmKind)
   uint64_t payloadBytes = 0;
-  uint64_t payloadOffset = 0;   // user offset inside the payload (IPC memory: the
-                                // allocation's offset in its first page)
-  uint64_t userBytes = 0;       // the exported size
+  uint64_t payloadOffset = 0;  // user offset inside the payload (IPC memory: the
+                               // allocation's offset in its first page)
+  uint64_t userBytes = 0;      // the exported size
   int32_t device = 0;
   int32_t ownerPid = 0;
-  uint32_t checkPids = 0;       // 1: only allowedPids may import
+  uint32_t checkPids = 0;  // 1: only allowedPids may import
   uint32_t pidCount = 0;
   int32_t allowedPids[kMaxImportPids] = {};
 };
@@ -35,9 +35,9 @@ struct ShmHeader {
 enum ShmKind : uint32_t { kShmIpcMemory = 1, kShmPhysical = 2, kShmNotify = 3 };
 
 struct ShmSegment {
-  std::string name;       // "/asctwin-..." as shm_open takes it
-  void* base = nullptr;   // header page; payload at base + kShmHeaderBytes
-  size_t bytes = 0;       // header + payload
+  std::string name;      // "/asctwin-..." as shm_open takes it
+  void* base = nullptr;  // header page; payload at base + kShmHeaderBytes
+  size_t bytes = 0;      // header + payload
   int fd = -1;
   ShmHeader* header() const { return static_cast<ShmHeader*>(base); }
   uint8_t* payload() const { return static_cast<uint8_t*>(base) + kShmHeaderBytes; }

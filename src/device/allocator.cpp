@@ -23,7 +23,6 @@ constexpr uint64_t kSmallSegment = 2 * kMiB;
 constexpr uint64_t kLargeSharedLimit = 10 * kMiB;
 constexpr uint64_t kLargeSegment = 20 * kMiB;
 constexpr uint64_t kRoundLarge = 2 * kMiB;
-constexpr size_t kMmapThreshold = 1 * kMiB;
 constexpr size_t kRecentlyFreedKept = 4096;
 
 uint64_t roundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
@@ -43,21 +42,15 @@ std::string describe(const AllocationInfo& a) {
 // Bytes after the user region that are guard: up to the 32 B boundary, then 64.
 size_t tailGuardBytes(size_t size) { return roundUp(size, 32) - size + kRedZoneBytes; }
 
+// Every allocation has pages of its own (never the C heap's): IPC export
+// remaps an allocation's pages into shared memory in place, which must not
+// touch any other allocation's or malloc's memory.
 void* rawAllocate(size_t bytes) {
-  if (bytes >= kMmapThreshold) {
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    return p == MAP_FAILED ? nullptr : p;
-  }
-  return std::aligned_alloc(kBaseAlignment, roundUp(bytes, kBaseAlignment));
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? nullptr : p;
 }
 
-void rawFree(void* p, size_t bytes) {
-  if (bytes >= kMmapThreshold) {
-    munmap(p, bytes);
-  } else {
-    std::free(p);
-  }
-}
+void rawFree(void* p, size_t bytes) { munmap(p, bytes); }
 
 size_t pageBytes() {
   static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));

@@ -56,7 +56,9 @@ bool Stream::stopOnFailure() const {
   return config_.stopOnFailure;
 }
 
-void Stream::enqueue(std::string name, Task task) { enqueueCapturable(std::move(name), std::move(task), nullptr); }
+void Stream::enqueue(std::string name, Task task) {
+  enqueueCapturable(std::move(name), std::move(task), nullptr);
+}
 
 void Stream::enqueueCapturable(std::string name, Task task, LaunchTask atLaunch) {
   CaptureSink sink;
@@ -118,7 +120,9 @@ bool Stream::idle() const {
   return drainedLocked();
 }
 
-bool Stream::onWorker() const { return std::this_thread::get_id() == worker_.get_id(); }
+bool Stream::onWorker() const {
+  return std::this_thread::get_id() == worker_.get_id();
+}
 
 uint64_t Stream::tasksRun() const {
   std::lock_guard lock(mu_);
@@ -130,7 +134,9 @@ Status Stream::peekError() const {
   return latched_;
 }
 
-Status Stream::synchronize() { return synchronizeFor(std::chrono::milliseconds(-1)); }
+Status Stream::synchronize() {
+  return synchronizeFor(std::chrono::milliseconds(-1));
+}
 
 Status Stream::synchronizeFor(std::chrono::milliseconds timeout) {
   if (onWorker())

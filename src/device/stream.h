@@ -33,8 +33,8 @@ class Stream {
   using CaptureSink = std::function<void(std::string name, Task task, LaunchTask atLaunch)>;
 
   struct Config {
-    uint32_t flags = 0;     // ACL_STREAM_* flags as created
-    int32_t priority = 0;   // 0 (highest) .. 7 (lowest)
+    uint32_t flags = 0;    // ACL_STREAM_* flags as created
+    int32_t priority = 0;  // 0 (highest) .. 7 (lowest)
     // ACL_CONTINUE_ON_FAILURE is the runtime's default (aclrtSetStreamFailureMode).
     bool stopOnFailure = false;
   };

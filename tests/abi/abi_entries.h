@@ -21,8 +21,9 @@ extern const size_t kOursCount;
 }  // namespace asctwin::abi
 
 // The X-macros of abi_table.inc, as initialisers of Entry.
-#define ABI_STRUCT(id, T) {"sizeof " #T, static_cast<long long>(sizeof(T))}, \
-                          {"alignof " #T, static_cast<long long>(alignof(T))},
+#define ABI_STRUCT(id, T)                            \
+  {"sizeof " #T, static_cast<long long>(sizeof(T))}, \
+      {"alignof " #T, static_cast<long long>(alignof(T))},
 #define ABI_FIELD(id, T, f) {"offsetof " #T "." #f, static_cast<long long>(offsetof(T, f))},
 #define ABI_ENUM(e) {#e, static_cast<long long>(e)},
 #define ABI_DEFINE(d) {#d, static_cast<long long>(d)},

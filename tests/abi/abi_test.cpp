@@ -19,7 +19,8 @@ TEST(AclAbi, EveryLayoutAndValueEqualsCanns) {
     structs += std::string(kCann[i].what).rfind("sizeof ", 0) == 0;
     if (kCann[i].value != kOurs[i].value) {
       ++diffs;
-      ADD_FAILURE() << kCann[i].what << ": CANN " << kCann[i].value << ", asctwin " << kOurs[i].value;
+      ADD_FAILURE() << kCann[i].what << ": CANN " << kCann[i].value << ", asctwin "
+                    << kOurs[i].value;
     }
   }
   EXPECT_EQ(diffs, 0u);

@@ -58,7 +58,8 @@ TEST_F(AclRuntimeExt, ContextsAreCurrentPerThreadAndOwnTheirStreams) {
   EXPECT_EQ(aclrtSynchronizeStream(s), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtGetCurrentContext(&cur), ACL_ERROR_RT_CONTEXT_NULL);
   EXPECT_REJECTED(aclrtDestroyContext(a), ACL_ERROR_INVALID_PARAM, "not a live context");
-  EXPECT_REJECTED(aclrtSetCurrentContext(nullptr), ACL_ERROR_INVALID_PARAM, "context must not be null");
+  EXPECT_REJECTED(aclrtSetCurrentContext(nullptr), ACL_ERROR_INVALID_PARAM,
+                  "context must not be null");
   ASSERT_EQ(aclrtDestroyContext(b), ACL_SUCCESS);
   // The default context cannot be destroyed with aclrtDestroyContext.
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
@@ -89,7 +90,8 @@ TEST_F(AclRuntimeExt, StreamConfigurationAndQueries) {
   ASSERT_EQ(aclrtStreamGetId(s, &id1), ACL_SUCCESS);
   ASSERT_EQ(aclrtStreamGetId(t, &id2), ACL_SUCCESS);
   EXPECT_NE(id1, id2);
-  EXPECT_REJECTED(aclrtCreateStreamWithConfig(&t, 0, 0x80000000u), ACL_ERROR_INVALID_PARAM, "ACL_STREAM_");
+  EXPECT_REJECTED(aclrtCreateStreamWithConfig(&t, 0, 0x80000000u), ACL_ERROR_INVALID_PARAM,
+                  "ACL_STREAM_");
   // Query: not ready while a host function holds it, complete after.
   Gate g;
   ASSERT_EQ(aclrtLaunchHostFunc(s, Gate::hostFunc, &g), ACL_SUCCESS);
@@ -183,7 +185,9 @@ TEST_F(AclRuntimeExt, EventsRecordWaitQueryTimestamps) {
 }
 
 std::atomic<int> gCallbacks{0};
-void countCallback(void* p) { gCallbacks += *static_cast<int*>(p); }
+void countCallback(void* p) {
+  gCallbacks += *static_cast<int*>(p);
+}
 
 TEST_F(AclRuntimeExt, CallbacksRunOnTheSubscribedThread) {
   aclrtStream s = nullptr;
@@ -284,8 +288,10 @@ TEST_F(AclRuntimeExt, BuiltModelSwitchesStreamsOnDeviceValues) {
   ASSERT_EQ(aclmdlRIBindStream(m, yes, ACL_MODEL_STREAM_FLAG_DEFAULT), ACL_SUCCESS);
   ASSERT_EQ(aclmdlRIBindStream(m, end, ACL_MODEL_STREAM_FLAG_DEFAULT), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemsetAsync(out, 4, 0, 4, head), ACL_SUCCESS);
-  ASSERT_EQ(aclrtSwitchStream(left, ACL_RT_EQUAL, right, ACL_RT_SWITCH_INT32, yes, nullptr, head), ACL_SUCCESS);
-  ASSERT_EQ(aclrtActiveStream(end, head), ACL_SUCCESS);  // reached only when the switch does not jump
+  ASSERT_EQ(aclrtSwitchStream(left, ACL_RT_EQUAL, right, ACL_RT_SWITCH_INT32, yes, nullptr, head),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtActiveStream(end, head),
+            ACL_SUCCESS);  // reached only when the switch does not jump
   ASSERT_EQ(aclrtMemsetAsync(out, 4, 5, 1, yes), ACL_SUCCESS);
   ASSERT_EQ(aclrtActiveStream(end, yes), ACL_SUCCESS);
   ASSERT_EQ(aclmdlRIEndTask(m, end), ACL_SUCCESS);
@@ -300,7 +306,8 @@ TEST_F(AclRuntimeExt, BuiltModelSwitchesStreamsOnDeviceValues) {
   }
   aclrtStream plain = nullptr;
   ASSERT_EQ(aclrtCreateStream(&plain), ACL_SUCCESS);
-  EXPECT_REJECTED(aclmdlRIBindStream(m, plain, 0), ACL_ERROR_INVALID_PARAM, "ACL_STREAM_PERSISTENT");
+  EXPECT_REJECTED(aclmdlRIBindStream(m, plain, 0), ACL_ERROR_INVALID_PARAM,
+                  "ACL_STREAM_PERSISTENT");
   ASSERT_EQ(aclmdlRIDestroy(m), ACL_SUCCESS);
   for (void* p : {left, right, out}) aclrtFree(p);
   for (aclrtStream st : {head, yes, end, exec, plain}) aclrtDestroyStream(st);
@@ -326,7 +333,9 @@ TEST_F(AclRuntimeExt, NotifyOrdersTwoStreams) {
   ASSERT_EQ(aclrtMemcpy(&v, 1, d, 1, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
   EXPECT_EQ(v, 2);
   char key[65] = {};
-  ASSERT_EQ(aclrtNotifyGetExportKey(n, key, sizeof key, ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION), ACL_SUCCESS);
+  ASSERT_EQ(
+      aclrtNotifyGetExportKey(n, key, sizeof key, ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION),
+      ACL_SUCCESS);
   aclrtNotify imported = nullptr;
   ASSERT_EQ(aclrtNotifyImportByKey(&imported, key, 0), ACL_SUCCESS);
   ASSERT_EQ(aclrtDestroyNotify(imported), ACL_SUCCESS);
@@ -352,9 +361,10 @@ TEST_F(AclRuntimeExt, DeviceQueriesAndUnsupported) {
   int64_t v = 0;
   ASSERT_EQ(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_VECTOR_CORE_NUM, &v), ACL_SUCCESS);
   EXPECT_EQ(v, 40);
-  EXPECT_REJECTED(aclrtBinaryLoadFromFile("x.o", nullptr, nullptr), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                  "device binaries");
-  EXPECT_EQ(aclrtSetDeviceSatMode(ACL_RT_OVERFLOW_MODE_SATURATION), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  EXPECT_REJECTED(aclrtBinaryLoadFromFile("x.o", nullptr, nullptr),
+                  ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "device binaries");
+  EXPECT_EQ(aclrtSetDeviceSatMode(ACL_RT_OVERFLOW_MODE_SATURATION),
+            ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
   char ver[ACL_PKG_VERSION_MAX_SIZE] = {};
   char pkg[] = "runtime";
   ASSERT_EQ(aclsysGetVersionStr(pkg, ver), ACL_SUCCESS);

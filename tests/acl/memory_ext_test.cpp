@@ -45,7 +45,8 @@ TEST_F(AclMemExt, Copy2dAndMemsetD32) {
   ASSERT_EQ(aclrtMemcpy2d(d, 8, host.data(), 10, 4, 3, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpy(back.data(), 24, d, 24, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
   for (size_t r = 0; r < 3; ++r)
-    for (size_t c = 0; c < 8; ++c) EXPECT_EQ(back[r * 8 + c], c < 4 ? host[r * 10 + c] : 0) << r << c;
+    for (size_t c = 0; c < 8; ++c)
+      EXPECT_EQ(back[r * 8 + c], c < 4 ? host[r * 10 + c] : 0) << r << c;
   EXPECT_REJECTED(aclrtMemcpy2d(d, 8, host.data(), 10, 9, 3, ACL_MEMCPY_HOST_TO_DEVICE),
                   ACL_ERROR_INVALID_PARAM, "width");
   EXPECT_REJECTED(aclrtMemcpy2d(d, 8, host.data(), 10, 4, 4, ACL_MEMCPY_HOST_TO_DEVICE),
@@ -65,7 +66,8 @@ TEST_F(AclMemExt, ReduceSumMaxMin) {
   ASSERT_EQ(aclrtMalloc(&da, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   ASSERT_EQ(aclrtMalloc(&db, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpy(db, 16, b.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-  for (auto kind : {ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX, ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN}) {
+  for (auto kind : {ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX,
+                    ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN}) {
     ASSERT_EQ(aclrtMemcpy(da, 16, a.data(), 16, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
     ASSERT_EQ(aclrtReduceAsync(da, db, 16, kind, ACL_FLOAT, s_, nullptr), ACL_SUCCESS);
     ASSERT_EQ(aclrtSynchronizeStream(s_), ACL_SUCCESS);
@@ -78,10 +80,12 @@ TEST_F(AclMemExt, ReduceSumMaxMin) {
       EXPECT_EQ(r[i], want) << kind << " " << i;
     }
   }
-  EXPECT_REJECTED(aclrtReduceAsync(da, db, 16, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_DOUBLE, s_, nullptr),
-                  ACL_ERROR_INVALID_PARAM, "type must be");
-  EXPECT_REJECTED(aclrtReduceAsync(da, db, 15, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, s_, nullptr),
-                  ACL_ERROR_INVALID_PARAM, "multiple of the element size");
+  EXPECT_REJECTED(
+      aclrtReduceAsync(da, db, 16, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_DOUBLE, s_, nullptr),
+      ACL_ERROR_INVALID_PARAM, "type must be");
+  EXPECT_REJECTED(
+      aclrtReduceAsync(da, db, 15, ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, ACL_FLOAT, s_, nullptr),
+      ACL_ERROR_INVALID_PARAM, "multiple of the element size");
   aclrtFree(da);
   aclrtFree(db);
 }
@@ -91,7 +95,8 @@ TEST_F(AclMemExt, HostRegisterManagedAndPools) {
   void* dev = nullptr;
   ASSERT_EQ(aclrtHostRegister(host.data(), 256, ACL_HOST_REGISTER_MAPPED, &dev), ACL_SUCCESS);
   EXPECT_EQ(dev, host.data());
-  ASSERT_EQ(aclrtMemsetAsync(dev, 256, 0, 4, s_), ACL_SUCCESS);  // the device writes the host's memory
+  ASSERT_EQ(aclrtMemsetAsync(dev, 256, 0, 4, s_),
+            ACL_SUCCESS);  // the device writes the host's memory
   ASSERT_EQ(aclrtSynchronizeStream(s_), ACL_SUCCESS);
   EXPECT_EQ(host[0], 0);
   ASSERT_EQ(aclrtHostUnregister(host.data()), ACL_SUCCESS);
@@ -134,11 +139,13 @@ aclrtPhysicalMemProp deviceProp() {
 TEST_F(AclMemExt, PhysicalMemorySharedWithAChildProcess) {
   aclrtPhysicalMemProp prop = deviceProp();
   size_t gran = 0;
-  ASSERT_EQ(aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &gran), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &gran),
+            ACL_SUCCESS);
   aclrtDrvMemHandle h = nullptr;
   ASSERT_EQ(aclrtMallocPhysical(&h, gran, &prop, 0), ACL_SUCCESS);
   aclrtDrvMemHandle odd = nullptr;
-  EXPECT_REJECTED(aclrtMallocPhysical(&odd, gran + 1, &prop, 0), ACL_ERROR_INVALID_PARAM, "granularity");
+  EXPECT_REJECTED(aclrtMallocPhysical(&odd, gran + 1, &prop, 0), ACL_ERROR_INVALID_PARAM,
+                  "granularity");
   void* va = nullptr;
   ASSERT_EQ(aclrtReserveMemAddress(&va, gran, 0, nullptr, 0), ACL_SUCCESS);
   ASSERT_EQ(aclrtMapMem(va, gran, 0, h, 0), ACL_SUCCESS);
@@ -149,9 +156,10 @@ TEST_F(AclMemExt, PhysicalMemorySharedWithAChildProcess) {
   ASSERT_EQ(aclrtMemSetAccess(va, gran, &access, 1), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemset(va, gran, 0x42, 64), ACL_SUCCESS);  // device memory now
   uint64_t shareable = 0;
-  ASSERT_EQ(aclrtMemExportToShareableHandle(h, ACL_MEM_HANDLE_TYPE_NONE,
-                                            ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION, &shareable),
-            ACL_SUCCESS);
+  ASSERT_EQ(
+      aclrtMemExportToShareableHandle(h, ACL_MEM_HANDLE_TYPE_NONE,
+                                      ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION, &shareable),
+      ACL_SUCCESS);
   const pid_t child = fork();
   if (child == 0) {
     // The child maps the same physical memory and sees the parent's bytes.
@@ -178,11 +186,14 @@ TEST_F(AclMemExt, PhysicalMemorySharedWithAChildProcess) {
   ASSERT_EQ(aclrtFreePhysical(h), ACL_SUCCESS);
   // Without disabling the pid check, an unlisted process may not import.
   ASSERT_EQ(aclrtMallocPhysical(&h, gran, &prop, 0), ACL_SUCCESS);
-  ASSERT_EQ(aclrtMemExportToShareableHandle(h, ACL_MEM_HANDLE_TYPE_NONE, 0, &shareable), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemExportToShareableHandle(h, ACL_MEM_HANDLE_TYPE_NONE, 0, &shareable),
+            ACL_SUCCESS);
   const pid_t other = fork();
   if (other == 0) {
     aclrtDrvMemHandle imported = nullptr;
-    _exit(aclrtMemImportFromShareableHandle(shareable, 0, &imported) == ACL_ERROR_RT_NO_PERMISSION ? 0 : 1);
+    _exit(aclrtMemImportFromShareableHandle(shareable, 0, &imported) == ACL_ERROR_RT_NO_PERMISSION
+              ? 0
+              : 1);
   }
   ASSERT_EQ(waitpid(other, &status, 0), other);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -195,7 +206,8 @@ TEST_F(AclMemExt, IpcMemoryKeyAcrossProcesses) {
   ASSERT_EQ(aclrtMemset(d, 4096, 0x21, 4096), ACL_SUCCESS);
   char key[65] = {};
   EXPECT_REJECTED(aclrtIpcMemGetExportKey(d, 4096, key, 4, 1), ACL_ERROR_INVALID_PARAM, "len");
-  ASSERT_EQ(aclrtIpcMemGetExportKey(d, 4096, key, sizeof key, ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION),
+  ASSERT_EQ(aclrtIpcMemGetExportKey(d, 4096, key, sizeof key,
+                                    ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION),
             ACL_SUCCESS);
   EXPECT_EQ(static_cast<uint8_t*>(d)[100], 0x21);  // the exporter's bytes are kept
   const pid_t child = fork();
@@ -221,7 +233,8 @@ TEST_F(AclMemExt, TdtChannelAndQueueRoute) {
   ASSERT_NE(ch, nullptr);
   float v[2] = {1, 2};
   int64_t dims[] = {2};
-  acltdtDataItem* item = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, dims, 1, ACL_FLOAT, v, sizeof v);
+  acltdtDataItem* item =
+      acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, dims, 1, ACL_FLOAT, v, sizeof v);
   acltdtDataset* ds = acltdtCreateDataset();
   ASSERT_EQ(acltdtAddDataItem(ds, item), ACL_SUCCESS);
   ASSERT_EQ(acltdtSendTensor(ch, ds, 0), ACL_SUCCESS);
@@ -244,7 +257,8 @@ TEST_F(AclMemExt, TdtChannelAndQueueRoute) {
   // Queues: a bound route src -> dst forwards what src receives.
   acltdtQueueAttr* attr = acltdtCreateQueueAttr();
   uint32_t depth = 4, src = 0, dst = 0;
-  ASSERT_EQ(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_DEPTH_UINT32, sizeof depth, &depth), ACL_SUCCESS);
+  ASSERT_EQ(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_DEPTH_UINT32, sizeof depth, &depth),
+            ACL_SUCCESS);
   ASSERT_EQ(acltdtCreateQueue(attr, &src), ACL_SUCCESS);
   ASSERT_EQ(acltdtCreateQueue(attr, &dst), ACL_SUCCESS);
   acltdtQueueRoute* r = acltdtCreateQueueRoute(src, dst);
@@ -280,7 +294,8 @@ TEST_F(AclMemExt, DataDumpOfAnOperatorAndMsproftxTrace) {
   char dir[] = "/tmp/asctwin-dump-XXXXXX";
   ASSERT_NE(mkdtemp(dir), nullptr);
   const std::string cfg = std::string(dir) + "/acl.json";
-  std::ofstream(cfg) << "{\"dump\": {\"dump_path\": \"" << dir << "\", \"dump_op_switch\": \"on\"}}";
+  std::ofstream(cfg) << "{\"dump\": {\"dump_path\": \"" << dir
+                     << "\", \"dump_op_switch\": \"on\"}}";
   ASSERT_EQ(aclmdlSetDump(cfg.c_str()), ACL_SUCCESS);
   EXPECT_STREQ(acldumpGetPath(DATA_DUMP), dir);
   ASSERT_EQ(acldumpRegCallback(collect, 0), ACL_SUCCESS);
@@ -307,7 +322,8 @@ TEST_F(AclMemExt, DataDumpOfAnOperatorAndMsproftxTrace) {
   // mstx: markers and ranges recorded while profiling runs with MSPROFTX.
   ASSERT_EQ(aclprofInit(dir, std::strlen(dir)), ACL_SUCCESS);
   uint32_t devs[] = {0};
-  aclprofConfig* bad = aclprofCreateConfig(devs, 1, ACL_AICORE_ARITHMETIC_UTILIZATION, nullptr, ACL_PROF_MSPROFTX);
+  aclprofConfig* bad =
+      aclprofCreateConfig(devs, 1, ACL_AICORE_ARITHMETIC_UTILIZATION, nullptr, ACL_PROF_MSPROFTX);
   EXPECT_EQ(aclprofStart(bad), ACL_ERROR_PROF_MODULES_UNSUPPORTED);
   aclprofConfig* c = aclprofCreateConfig(devs, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_MSPROFTX);
   ASSERT_EQ(aclprofStart(c), ACL_SUCCESS);

@@ -32,7 +32,10 @@ TEST(Stream, RunsInOrderAsynchronously) {
 }
 
 TEST(Stream, ErrorLatchesUntilSynchronize) {
-  Stream s(0);
+  // Stop on failure: the task after the failing one is skipped.
+  Stream::Config stop;
+  stop.stopOnFailure = true;
+  Stream s(0, stop);
   int ran = 0;
   s.enqueue("ok", [&] {
     ++ran;
@@ -56,6 +59,23 @@ TEST(Stream, ErrorLatchesUntilSynchronize) {
   });
   EXPECT_TRUE(s.synchronize());
   EXPECT_EQ(ran, 2);
+}
+
+// The default failure mode (ACL_CONTINUE_ON_FAILURE): later tasks still run;
+// the first error is the one reported.
+TEST(Stream, ContinueOnFailureByDefault) {
+  Stream s(0);
+  int ran = 0;
+  s.enqueue("first", [] { return Status(code::kRtFailure, "first error"); });
+  s.enqueue("second", [] { return Status(code::kInvalidParam, "second error"); });
+  s.enqueue("after", [&] {
+    ++ran;
+    return Status::ok();
+  });
+  Status st = s.synchronize();
+  EXPECT_EQ(st.code(), code::kRtFailure);
+  EXPECT_NE(st.message().find("first error"), std::string::npos);
+  EXPECT_EQ(ran, 1);
 }
 
 TEST(Stream, ExceptionInTaskBecomesError) {

@@ -23,14 +23,17 @@ bool allowedType(int t) {
   return t == ACL_INT32 || t == ACL_INT64 || t == ACL_UINT32 || t == ACL_UINT64 || t == ACL_BF16 ||
          t == ACL_FLOAT16 || t == ACL_FLOAT;
 }
-bool floatType(int t) { return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16; }
+bool floatType(int t) {
+  return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16;
+}
 
 // The bytes of a parameter: the value itself, or (isAddr) `size` bytes read
 // from the device address it holds.
 Status paramBytes(const aclrtRandomParaInfo& p, const char* name, uint8_t out[8], uint8_t* size) {
   if (p.isAddr > 1) return invalidParam(std::string(name) + ".isAddr must be 0 or 1");
   if (p.size != 1 && p.size != 2 && p.size != 4 && p.size != 8)
-    return invalidParam(std::string(name) + ".size must be 1, 2, 4 or 8, got " + std::to_string(p.size));
+    return invalidParam(std::string(name) + ".size must be 1, 2, 4 or 8, got " +
+                        std::to_string(p.size));
   std::memset(out, 0, 8);
   *size = p.size;
   if (p.isAddr == 0) {
@@ -39,7 +42,8 @@ Status paramBytes(const aclrtRandomParaInfo& p, const char* name, uint8_t out[8]
   }
   void* addr = nullptr;
   std::memcpy(&addr, p.valueOrAddr, sizeof addr);
-  Status s = asctwin::acl::checkDeviceRange(addr, p.size, name, "isAddr 1: the value is read from device memory");
+  Status s = asctwin::acl::checkDeviceRange(addr, p.size, name,
+                                            "isAddr 1: the value is read from device memory");
   if (!s) return s;
   std::memcpy(out, addr, p.size);
   return Status::ok();
@@ -55,13 +59,13 @@ Status floatParam(const aclrtRandomParaInfo& p, const char* name, int dtype, dou
   uint16_t h = 0;
   std::memcpy(&h, b, 2);
   if (size == 2 && dtype == ACL_FLOAT16) {
-    *v = asctwin::acl::halfToFloat(h);
+    *v = static_cast<double>(asctwin::acl::halfToFloat(h));
   } else if (size == 2 && dtype == ACL_BF16) {
-    *v = asctwin::acl::bf16ToFloat(h);
+    *v = static_cast<double>(asctwin::acl::bf16ToFloat(h));
   } else if (size == 4) {
     float f = 0;
     std::memcpy(&f, b, 4);
-    *v = f;
+    *v = static_cast<double>(f);
   } else if (size == 8) {
     std::memcpy(v, b, 8);
   } else {
@@ -183,12 +187,15 @@ aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo, aclrtStream
         func > ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS)
       return invalidParam("randomNumFuncParaInfo.funcType is not an aclrtRandomNumFuncType");
     if (func != ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK && !allowedType(dtype))
-      return invalidParam("dataType must be one of INT32, INT64, UINT32, UINT64, BF16, FLOAT16, "
-                          "FLOAT, got " + asctwin::acl::dataTypeName(dtype));
+      return invalidParam(
+          "dataType must be one of INT32, INT64, UINT32, UINT64, BF16, FLOAT16, "
+          "FLOAT, got " +
+          asctwin::acl::dataTypeName(dtype));
     for (uint8_t b : info.rsv)
       if (b != 0) return invalidParam("rsv is reserved and must be all zero");
     if (info.randomResultAddr == nullptr) return invalidParam("randomResultAddr must not be null");
-    if (info.randomCounterAddr == nullptr) return invalidParam("randomCounterAddr must not be null");
+    if (info.randomCounterAddr == nullptr)
+      return invalidParam("randomCounterAddr must not be null");
     // Values given directly are checked now; values given by address when
     // the task runs (a failure then is the stream's error).
     const bool byAddress = info.randomNum.isAddr != 0 || info.randomSeed.isAddr != 0;
@@ -197,7 +204,8 @@ aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo, aclrtStream
       Status s = decode(info, &t);
       if (!s) return s;
       s = asctwin::acl::checkDeviceRange(info.randomResultAddr, rn::resultBytes(t),
-                                         "randomResultAddr", "the numbers are written to device memory");
+                                         "randomResultAddr",
+                                         "the numbers are written to device memory");
       if (!s) return s;
     }
     Status s = asctwin::acl::checkDeviceRange(info.randomCounterAddr, 16, "randomCounterAddr",

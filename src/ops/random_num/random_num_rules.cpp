@@ -42,7 +42,9 @@ class Words {
   bool valid_ = false;
 };
 
-size_t elementBytes(int32_t dtype) { return acl::dataTypeSize(dtype); }
+size_t elementBytes(int32_t dtype) {
+  return acl::dataTypeSize(dtype);
+}
 
 void storeFloat(int32_t dtype, float v, uint8_t* out, uint64_t i) {
   switch (dtype) {
@@ -71,8 +73,12 @@ void boxMuller(uint32_t w0, uint32_t w1, double* z0, double* z1) {
   *z1 = r * std::sin(kTwoPi * u2);
 }
 
-bool isFloatType(int32_t t) { return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16; }
-bool is64(int32_t t) { return t == ACL_INT64 || t == ACL_UINT64; }
+bool isFloatType(int32_t t) {
+  return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16;
+}
+bool is64(int32_t t) {
+  return t == ACL_INT64 || t == ACL_UINT64;
+}
 
 }  // namespace
 
@@ -90,13 +96,16 @@ uint64_t resultBytes(const RandomTask& t) {
 
 uint64_t blocksConsumed(const RandomTask& t) {
   switch (t.func) {
-    case Func::kDropoutBitmask: return dsa::maskBytesFor(t.count) * 2;  // 8 words per byte
+    case Func::kDropoutBitmask:
+      return dsa::maskBytesFor(t.count) * 2;  // 8 words per byte
     case Func::kUniform: {
       const uint64_t words = is64(t.dtype) ? 2 * t.count : t.count;
       return (words + 3) / 4;
     }
-    case Func::kNormal: return ((t.count + 1) / 2 * 2 + 3) / 4;
-    default: return t.count * kTruncBlocksPerElement;
+    case Func::kNormal:
+      return ((t.count + 1) / 2 * 2 + 3) / 4;
+    default:
+      return t.count * kTruncBlocksPerElement;
   }
 }
 
@@ -110,7 +119,8 @@ void generate(const RandomTask& t, void* outRaw) {
       if (t.base[0] == 0 && t.base[1] == 0) {
         // The Bernoulli operator's engine: offset = the counter's high half.
         const uint64_t offset = uint64_t{t.base[2]} | (uint64_t{t.base[3]} << 32);
-        dsa::genBitMask(t.count, static_cast<int64_t>(t.seed), static_cast<int64_t>(offset), q, out);
+        dsa::genBitMask(t.count, static_cast<int64_t>(t.seed), static_cast<int64_t>(offset), q,
+                        out);
         return;
       }
       const uint64_t bytes = dsa::maskBytesFor(t.count);
@@ -158,7 +168,8 @@ void generate(const RandomTask& t, void* outRaw) {
         bool found = false;
         for (int a = 0; a < kTruncAttempts && !found; ++a) {
           double z0 = 0, z1 = 0;
-          boxMuller(own(2 * static_cast<uint64_t>(a)), own(2 * static_cast<uint64_t>(a) + 1), &z0, &z1);
+          boxMuller(own(2 * static_cast<uint64_t>(a)), own(2 * static_cast<uint64_t>(a) + 1), &z0,
+                    &z1);
           if (std::fabs(z0) <= 2.0) {
             z = z0;
             found = true;

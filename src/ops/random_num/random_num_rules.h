@@ -36,8 +36,8 @@ enum class Func : uint32_t { kDropoutBitmask = 0, kUniform = 1, kNormal = 2, kTr
 
 struct RandomTask {
   Func func = Func::kUniform;
-  int32_t dtype = 0;          // aclDataType of the result
-  uint64_t count = 0;         // elements
+  int32_t dtype = 0;   // aclDataType of the result
+  uint64_t count = 0;  // elements
   uint64_t seed = 0;
   dsa::PhiloxCounter base{};  // the counter read from randomCounterAddr
   double ratio = 0;           // dropout: the drop ratio

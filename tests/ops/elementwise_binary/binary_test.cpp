@@ -24,11 +24,13 @@ struct DevTensor {
     int64_t n = 1;
     for (int64_t d : shape) n *= d;
     bytes = static_cast<size_t>(n) * acl::dataTypeSize(dt);
-    EXPECT_EQ(aclrtMalloc(&dev, std::max<size_t>(bytes, 1), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMalloc(&dev, std::max<size_t>(bytes, 1), ACL_MEM_MALLOC_HUGE_FIRST),
+              ACL_SUCCESS);
     if (host != nullptr && bytes) {
       EXPECT_EQ(aclrtMemcpy(dev, bytes, host, bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
     }
-    t = aclCreateTensor(shape.data(), shape.size(), dt, nullptr, 0, ACL_FORMAT_ND, shape.data(), shape.size(), dev);
+    t = aclCreateTensor(shape.data(), shape.size(), dt, nullptr, 0, ACL_FORMAT_ND, shape.data(),
+                        shape.size(), dev);
     EXPECT_NE(t, nullptr);
   }
   ~DevTensor() {
@@ -73,7 +75,8 @@ class Binary : public ::testing::Test {
 TEST_F(Binary, AddBroadcastsWithAlphaInFloat) {
   // self [2,3] + 1.5 * other [3] -> [2,3]; computed in float: a + alpha * b.
   std::vector<float> a = {1, 2, 3, 4, 5, 6}, b = {0.1f, -2.0f, 10.0f};
-  DevTensor ta({2, 3}, ACL_FLOAT, a.data()), tb({3}, ACL_FLOAT, b.data()), to({2, 3}, ACL_FLOAT, nullptr);
+  DevTensor ta({2, 3}, ACL_FLOAT, a.data()), tb({3}, ACL_FLOAT, b.data()),
+      to({2, 3}, ACL_FLOAT, nullptr);
   float alpha = 1.5f;
   aclScalar* s = aclCreateScalar(&alpha, ACL_FLOAT);
   ASSERT_EQ(add(ta, tb, s, to), 0) << aclGetRecentErrMsg();
@@ -87,7 +90,8 @@ TEST_F(Binary, PromotionAndCastToOut) {
   // floating) it is rounded to nearest even.
   std::vector<uint16_t> a = {acl::floatToHalf(1.5f), acl::floatToHalf(-3.25f)};
   std::vector<float> b = {0.1f, 1e-3f};
-  DevTensor ta({2}, ACL_FLOAT16, a.data()), tb({2}, ACL_FLOAT, b.data()), to({2}, ACL_FLOAT16, nullptr);
+  DevTensor ta({2}, ACL_FLOAT16, a.data()), tb({2}, ACL_FLOAT, b.data()),
+      to({2}, ACL_FLOAT16, nullptr);
   float one = 1.0f;
   aclScalar* s = aclCreateScalar(&one, ACL_FLOAT);
   ASSERT_EQ(add(ta, tb, s, to), 0) << aclGetRecentErrMsg();
@@ -106,7 +110,8 @@ TEST_F(Binary, PromotionAndCastToOut) {
   EXPECT_EQ(ri[2], 254);
   // BOOL + BOOL is the logical or, BOOL * BOOL the logical and.
   std::vector<uint8_t> p = {0, 1, 0, 1}, q = {0, 0, 1, 1};
-  DevTensor tp({4}, ACL_BOOL, p.data()), tq({4}, ACL_BOOL, q.data()), tor({4}, ACL_BOOL, nullptr), tand({4}, ACL_BOOL, nullptr);
+  DevTensor tp({4}, ACL_BOOL, p.data()), tq({4}, ACL_BOOL, q.data()), tor({4}, ACL_BOOL, nullptr),
+      tand({4}, ACL_BOOL, nullptr);
   bool yes = true;
   aclScalar* bs = aclCreateScalar(&yes, ACL_BOOL);
   ASSERT_EQ(add(tp, tq, bs, tor), 0) << aclGetRecentErrMsg();
@@ -132,14 +137,16 @@ TEST_F(Binary, IntegerAddWithAlphaAndInPlace) {
 
 TEST_F(Binary, Validation) {
   std::vector<float> a(6, 1.0f);
-  DevTensor t23({2, 3}, ACL_FLOAT, a.data()), t4({4}, ACL_FLOAT, a.data()), t33({3, 3}, ACL_FLOAT, nullptr);
+  DevTensor t23({2, 3}, ACL_FLOAT, a.data()), t4({4}, ACL_FLOAT, a.data()),
+      t33({3, 3}, ACL_FLOAT, nullptr);
   DevTensor ti({2, 3}, ACL_INT32, nullptr), tf({2, 3}, ACL_FLOAT, nullptr);
   float one = 1.0f;
   aclScalar* s = aclCreateScalar(&one, ACL_FLOAT);
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
   EXPECT_EQ(aclnnAddGetWorkspaceSize(nullptr, t23.t, s, tf.t, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
-  EXPECT_EQ(aclnnAddGetWorkspaceSize(t23.t, t23.t, nullptr, tf.t, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_EQ(aclnnAddGetWorkspaceSize(t23.t, t23.t, nullptr, tf.t, &ws, &ex),
+            ACLNN_ERR_PARAM_NULLPTR);
   EXPECT_EQ(aclnnAddGetWorkspaceSize(t23.t, t4.t, s, tf.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("do not broadcast"), std::string::npos);
   EXPECT_EQ(aclnnAddGetWorkspaceSize(t23.t, t23.t, s, t33.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
@@ -154,7 +161,8 @@ TEST_F(Binary, Validation) {
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("alpha is floating"), std::string::npos);
   // A host pointer as storage.
   std::vector<int64_t> shape{6};
-  aclTensor* host = aclCreateTensor(shape.data(), 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, shape.data(), 1, a.data());
+  aclTensor* host = aclCreateTensor(shape.data(), 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND,
+                                    shape.data(), 1, a.data());
   DevTensor t6({6}, ACL_FLOAT, nullptr);
   EXPECT_EQ(aclnnMulGetWorkspaceSize(host, t6.t, t6.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID);
   aclDestroyTensor(host);

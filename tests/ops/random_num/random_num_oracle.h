@@ -40,7 +40,8 @@ inline Ctr add(Ctr c, uint64_t n) {
 }
 
 inline uint32_t word(Ctr base, uint64_t seed, uint64_t i) {
-  return philox(add(base, i / 4), static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32)).w[i % 4];
+  return philox(add(base, i / 4), static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32))
+      .w[i % 4];
 }
 
 inline float unit(uint32_t w) {

@@ -70,7 +70,8 @@ class RandomNum : public ::testing::Test {
     EXPECT_EQ(aclrtRandomNumAsync(&t, stream_, nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
     EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
     std::vector<uint8_t> host(bytes_);
-    EXPECT_EQ(aclrtMemcpy(host.data(), bytes_, out_, bytes_, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemcpy(host.data(), bytes_, out_, bytes_, ACL_MEMCPY_DEVICE_TO_HOST),
+              ACL_SUCCESS);
     return host;
   }
   template <typename T>
@@ -88,7 +89,8 @@ class RandomNum : public ::testing::Test {
 
 std::vector<uint8_t> hex(const char* s) {
   std::vector<uint8_t> v;
-  for (size_t i = 0; s[i] && s[i + 1]; i += 2) v.push_back(static_cast<uint8_t>(std::stoul(std::string(s + i, 2), nullptr, 16)));
+  for (size_t i = 0; s[i] && s[i + 1]; i += 2)
+    v.push_back(static_cast<uint8_t>(std::stoul(std::string(s + i, 2), nullptr, 16)));
   return v;
 }
 
@@ -112,7 +114,8 @@ TEST_F(RandomNum, DropoutBitmaskIsTheBernoulliMask) {
   const auto got = run(t);
   EXPECT_EQ(got, o::mask(o::Ctr{{0, 0, 4, 0}}, 20260725, static_cast<double>(0.65f), 129));
   std::vector<uint8_t> dsa(32);
-  dsa::genBitMask(129, 20260725, 4, dsa::dropProbFromProb(1.0 - static_cast<double>(0.65f)), dsa.data());
+  dsa::genBitMask(129, 20260725, 4, dsa::dropProbFromProb(1.0 - static_cast<double>(0.65f)),
+                  dsa.data());
   EXPECT_EQ(got, dsa);
   // 32 bytes = 256 words = 64 blocks consumed.
   const o::Ctr c = counter();
@@ -166,9 +169,11 @@ TEST_F(RandomNum, UniformBitExactForEveryType) {
   const auto l = as<int64_t>(run(t));
   const uint64_t range = (uint64_t{1} << 40) + 5;
   for (uint64_t i = 0; i < n; ++i) {
-    const uint64_t x = uint64_t{o::word(base, seed, 2 * i)} | (uint64_t{o::word(base, seed, 2 * i + 1)} << 32);
+    const uint64_t x =
+        uint64_t{o::word(base, seed, 2 * i)} | (uint64_t{o::word(base, seed, 2 * i + 1)} << 32);
     // (x * range) >> 64 by 32-bit limbs: x = xh 2^32 + xl, range = rh 2^32 + rl.
-    const uint64_t xh = x >> 32, xl = x & 0xFFFFFFFFull, rh = range >> 32, rl = range & 0xFFFFFFFFull;
+    const uint64_t xh = x >> 32, xl = x & 0xFFFFFFFFull, rh = range >> 32,
+                   rl = range & 0xFFFFFFFFull;
     const uint64_t ll = xl * rl, lh = xl * rh, hl = xh * rl, hh = xh * rh;
     const uint64_t mid = (ll >> 32) + (lh & 0xFFFFFFFFull) + (hl & 0xFFFFFFFFull);
     const uint64_t off = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
@@ -182,15 +187,17 @@ TEST_F(RandomNum, UniformBitExactForEveryType) {
 TEST_F(RandomNum, NormalAndTruncatedBitExact) {
   const o::Ctr base{{0, 0, 0, 0}};
   const uint64_t n = 777, seed = 42;
-  for (auto f : {ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS, ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS}) {
+  for (auto f :
+       {ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS, ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS}) {
     setCounter(base);
     auto t = task(ACL_FLOAT, f, n, seed, n * 4);
     t.randomNumFuncParaInfo.paramInfo.normalDisInfo.mean = value(1.5f);
     t.randomNumFuncParaInfo.paramInfo.normalDisInfo.stddev = value(0.25f);
     const auto v = as<float>(run(t));
     for (uint64_t i = 0; i < n; ++i) {
-      const float want = f == ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS ? o::normal(base, seed, i, 1.5f, 0.25f)
-                                                                     : o::truncated(base, seed, i, 1.5f, 0.25f);
+      const float want = f == ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS
+                             ? o::normal(base, seed, i, 1.5f, 0.25f)
+                             : o::truncated(base, seed, i, 1.5f, 0.25f);
       ASSERT_EQ(v[i], want) << i;
     }
   }
@@ -209,7 +216,9 @@ double ksDistance(std::vector<double> x, Cdf cdf) {
   return d;
 }
 
-double phi(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
+double phi(double z) {
+  return 0.5 * std::erfc(-z / std::sqrt(2.0));
+}
 
 TEST_F(RandomNum, DistributionsPassMeanVarianceAndKs) {
   const uint64_t n = 100000;

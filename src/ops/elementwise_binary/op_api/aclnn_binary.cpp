@@ -18,7 +18,9 @@ aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor* self, const aclTensor* oth
                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
   return asctwin::acl::guard(
       "aclnnAddGetWorkspaceSize",
-      [&] { return planBinary("aclnnAdd", kOpAdd, self, other, alpha, out, workspaceSize, executor); },
+      [&] {
+        return planBinary("aclnnAdd", kOpAdd, self, other, alpha, out, workspaceSize, executor);
+      },
       asctwin::code::kNnInner);
 }
 
@@ -33,8 +35,8 @@ aclnnStatus aclnnInplaceAddGetWorkspaceSize(aclTensor* selfRef, const aclTensor*
   return asctwin::acl::guard(
       "aclnnInplaceAddGetWorkspaceSize",
       [&] {
-        return planBinary("aclnnInplaceAdd", kOpAdd, selfRef, other, alpha, selfRef,
-                          workspaceSize, executor);
+        return planBinary("aclnnInplaceAdd", kOpAdd, selfRef, other, alpha, selfRef, workspaceSize,
+                          executor);
       },
       asctwin::code::kNnInner);
 }
@@ -48,7 +50,9 @@ aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor* self, const aclTensor* oth
                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
   return asctwin::acl::guard(
       "aclnnMulGetWorkspaceSize",
-      [&] { return planBinary("aclnnMul", kOpMul, self, other, nullptr, out, workspaceSize, executor); },
+      [&] {
+        return planBinary("aclnnMul", kOpMul, self, other, nullptr, out, workspaceSize, executor);
+      },
       asctwin::code::kNnInner);
 }
 

@@ -22,9 +22,19 @@ namespace {
 
 bool supported(int t) {
   switch (t) {
-    case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16: case ACL_DOUBLE: case ACL_INT8:
-    case ACL_UINT8: case ACL_INT16: case ACL_INT32: case ACL_INT64: case ACL_BOOL: return true;
-    default: return false;
+    case ACL_FLOAT:
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_DOUBLE:
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_INT16:
+    case ACL_INT32:
+    case ACL_INT64:
+    case ACL_BOOL:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -32,7 +42,8 @@ Status checkDtype(const char* op, const char* name, int t) {
   if (supported(t)) return Status::ok();
   return nnInvalidArgument(std::string(op) + ": " + name +
                            " dtype must be one of FLOAT, FLOAT16, BF16, DOUBLE, INT8, UINT8, "
-                           "INT16, INT32, INT64, BOOL, got " + acl::dataTypeName(t));
+                           "INT16, INT32, INT64, BOOL, got " +
+                           acl::dataTypeName(t));
 }
 
 std::string shapeText(const std::vector<int64_t>& d) {
@@ -112,8 +123,7 @@ Status planBinary(const char* opName, BinaryOp op, const aclTensor* self, const 
                              ") and other (" + acl::dataTypeName(other->dataType) + ") is " +
                              acl::dataTypeName(promoted) + ", which cannot be cast to out's " +
                              acl::dataTypeName(out->dataType));
-  if (alpha != nullptr && !acl::isFloatingDataType(promoted) && alpha->isFloating() &&
-      op == kOpAdd)
+  if (alpha != nullptr && !acl::isFloatingDataType(promoted) && alpha->isFloating() && op == kOpAdd)
     return nnInvalidArgument("alpha is floating (" + acl::dataTypeName(alpha->dataType) +
                              ") while self and other promote to the integral " +
                              acl::dataTypeName(promoted));
@@ -158,10 +168,10 @@ Status planBinary(const char* opName, BinaryOp op, const aclTensor* self, const 
   t.selfType = self->dataType;
   t.otherType = other->dataType;
   t.outType = out->dataType;
-  t.compute = promoted == ACL_DOUBLE ? kComputeDouble
+  t.compute = promoted == ACL_DOUBLE              ? kComputeDouble
               : acl::isFloatingDataType(promoted) ? kComputeFloat
-              : promoted == ACL_BOOL ? kComputeBool
-                                     : kComputeInt;
+              : promoted == ACL_BOOL              ? kComputeBool
+                                                  : kComputeInt;
   if (alpha != nullptr) {
     t.alphaFloat = alpha->toDouble();
     t.alphaInt = alpha->toInt64();

@@ -9,27 +9,51 @@ enum Category { kBool = 0, kInt = 1, kFloat = 2, kOther = 3 };
 
 Category category(int t) {
   switch (t) {
-    case ACL_BOOL: return kBool;
-    case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32:
-    case ACL_UINT32: case ACL_INT64: case ACL_UINT64: return kInt;
-    case ACL_FLOAT16: case ACL_BF16: case ACL_FLOAT: case ACL_DOUBLE: return kFloat;
-    default: return kOther;
+    case ACL_BOOL:
+      return kBool;
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_INT16:
+    case ACL_UINT16:
+    case ACL_INT32:
+    case ACL_UINT32:
+    case ACL_INT64:
+    case ACL_UINT64:
+      return kInt;
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_FLOAT:
+    case ACL_DOUBLE:
+      return kFloat;
+    default:
+      return kOther;
   }
 }
 
 int intBits(int t) {
   switch (t) {
-    case ACL_INT8: case ACL_UINT8: return 8;
-    case ACL_INT16: case ACL_UINT16: return 16;
-    case ACL_INT32: case ACL_UINT32: return 32;
-    default: return 64;
+    case ACL_INT8:
+    case ACL_UINT8:
+      return 8;
+    case ACL_INT16:
+    case ACL_UINT16:
+      return 16;
+    case ACL_INT32:
+    case ACL_UINT32:
+      return 32;
+    default:
+      return 64;
   }
 }
-bool isUnsigned(int t) { return t == ACL_UINT8 || t == ACL_UINT16 || t == ACL_UINT32 || t == ACL_UINT64; }
+bool isUnsigned(int t) {
+  return t == ACL_UINT8 || t == ACL_UINT16 || t == ACL_UINT32 || t == ACL_UINT64;
+}
 int signedOfBits(int bits) {
   return bits <= 8 ? ACL_INT8 : bits <= 16 ? ACL_INT16 : bits <= 32 ? ACL_INT32 : ACL_INT64;
 }
-int floatRank(int t) { return t == ACL_FLOAT16 || t == ACL_BF16 ? 1 : t == ACL_FLOAT ? 2 : 3; }
+int floatRank(int t) {
+  return t == ACL_FLOAT16 || t == ACL_BF16 ? 1 : t == ACL_FLOAT ? 2 : 3;
+}
 
 }  // namespace
 
@@ -39,7 +63,8 @@ int promoteTypes(int a, int b) {
   if (a == b) return a;
   if (ca != cb) return ca > cb ? a : b;
   if (ca == kFloat) {
-    if ((a == ACL_FLOAT16 && b == ACL_BF16) || (a == ACL_BF16 && b == ACL_FLOAT16)) return ACL_FLOAT;
+    if ((a == ACL_FLOAT16 && b == ACL_BF16) || (a == ACL_BF16 && b == ACL_FLOAT16))
+      return ACL_FLOAT;
     return floatRank(a) >= floatRank(b) ? a : b;
   }
   // Integers: same signedness -> the wider; mixed -> a signed type wide

@@ -18,7 +18,12 @@ enum BinaryOp : uint32_t { kOpAdd = 0, kOpMul = 1 };
 
 // How the kernel computes: in float (FP16/BF16/FP32 operands), double (FP64),
 // int64 (integer types, wrapping as the hardware's integer units do) or bool.
-enum ComputeKind : uint32_t { kComputeFloat = 0, kComputeDouble = 1, kComputeInt = 2, kComputeBool = 3 };
+enum ComputeKind : uint32_t {
+  kComputeFloat = 0,
+  kComputeDouble = 1,
+  kComputeInt = 2,
+  kComputeBool = 3
+};
 
 struct BinaryTiling {
   uint32_t op = kOpAdd;
@@ -30,7 +35,7 @@ struct BinaryTiling {
   int64_t selfOffset = 0;
   int64_t otherOffset = 0;
   int64_t outOffset = 0;
-  uint64_t selfElems = 0;   // storage elements (the GM extent the kernel declares)
+  uint64_t selfElems = 0;  // storage elements (the GM extent the kernel declares)
   uint64_t otherElems = 0;
   uint64_t outElems = 0;
   int32_t selfType = ACL_FLOAT;

@@ -48,51 +48,91 @@ class Operand {
 
   __aicore__ inline uint64_t Load(int64_t i) {
     switch (width_) {
-      case 1: return static_cast<uint8_t>(g8_.GetValue(static_cast<uint64_t>(i)));
-      case 2: return static_cast<uint16_t>(g16_.GetValue(static_cast<uint64_t>(i)));
-      case 4: return static_cast<uint32_t>(g32_.GetValue(static_cast<uint64_t>(i)));
-      default: return static_cast<uint64_t>(g64_.GetValue(static_cast<uint64_t>(i)));
+      case 1:
+        return static_cast<uint8_t>(g8_.GetValue(static_cast<uint64_t>(i)));
+      case 2:
+        return static_cast<uint16_t>(g16_.GetValue(static_cast<uint64_t>(i)));
+      case 4:
+        return static_cast<uint32_t>(g32_.GetValue(static_cast<uint64_t>(i)));
+      default:
+        return static_cast<uint64_t>(g64_.GetValue(static_cast<uint64_t>(i)));
     }
   }
 
   __aicore__ inline double AsDouble(int64_t i) {
     const uint64_t b = Bits(i);
     switch (type_) {
-      case ACL_FLOAT16: return acl::halfToFloat(static_cast<uint16_t>(b));
-      case ACL_BF16: return acl::bf16ToFloat(static_cast<uint16_t>(b));
-      case ACL_FLOAT: { float f; uint32_t u = static_cast<uint32_t>(b); std::memcpy(&f, &u, 4); return f; }
-      case ACL_DOUBLE: { double d; std::memcpy(&d, &b, 8); return d; }
-      default: return static_cast<double>(AsInt(i));
+      case ACL_FLOAT16:
+        return static_cast<double>(acl::halfToFloat(static_cast<uint16_t>(b)));
+      case ACL_BF16:
+        return static_cast<double>(acl::bf16ToFloat(static_cast<uint16_t>(b)));
+      case ACL_FLOAT: {
+        float f;
+        uint32_t u = static_cast<uint32_t>(b);
+        std::memcpy(&f, &u, 4);
+        return static_cast<double>(f);
+      }
+      case ACL_DOUBLE: {
+        double d;
+        std::memcpy(&d, &b, 8);
+        return d;
+      }
+      default:
+        return static_cast<double>(AsInt(i));
     }
   }
 
   __aicore__ inline int64_t AsInt(int64_t i) {
     const uint64_t b = Bits(i);
     switch (type_) {
-      case ACL_INT8: return static_cast<int8_t>(b);
-      case ACL_INT16: return static_cast<int16_t>(b);
-      case ACL_INT32: return static_cast<int32_t>(b);
-      case ACL_BOOL: return b != 0 ? 1 : 0;
-      default: return static_cast<int64_t>(b);  // UINT8/16/32 zero-extended, INT64, UINT64
+      case ACL_INT8:
+        return static_cast<int8_t>(b);
+      case ACL_INT16:
+        return static_cast<int16_t>(b);
+      case ACL_INT32:
+        return static_cast<int32_t>(b);
+      case ACL_BOOL:
+        return b != 0 ? 1 : 0;
+      default:
+        return static_cast<int64_t>(b);  // UINT8/16/32 zero-extended, INT64, UINT64
     }
   }
 
   __aicore__ inline void Store(int64_t i, uint64_t bits) {
     switch (width_) {
-      case 1: g8_.SetValue(static_cast<uint64_t>(i), static_cast<int8_t>(bits)); break;
-      case 2: g16_.SetValue(static_cast<uint64_t>(i), static_cast<int16_t>(bits)); break;
-      case 4: g32_.SetValue(static_cast<uint64_t>(i), static_cast<int32_t>(bits)); break;
-      default: g64_.SetValue(static_cast<uint64_t>(i), static_cast<int64_t>(bits)); break;
+      case 1:
+        g8_.SetValue(static_cast<uint64_t>(i), static_cast<int8_t>(bits));
+        break;
+      case 2:
+        g16_.SetValue(static_cast<uint64_t>(i), static_cast<int16_t>(bits));
+        break;
+      case 4:
+        g32_.SetValue(static_cast<uint64_t>(i), static_cast<int32_t>(bits));
+        break;
+      default:
+        g64_.SetValue(static_cast<uint64_t>(i), static_cast<int64_t>(bits));
+        break;
     }
   }
 
   // Encodes a floating result into this operand's type.
   __aicore__ inline uint64_t EncodeFloat(double v) {
     switch (type_) {
-      case ACL_FLOAT16: return acl::floatToHalf(static_cast<float>(v));
-      case ACL_BF16: return acl::floatToBf16(static_cast<float>(v));
-      case ACL_FLOAT: { float f = static_cast<float>(v); uint32_t u; std::memcpy(&u, &f, 4); return u; }
-      default: { uint64_t u; std::memcpy(&u, &v, 8); return u; }
+      case ACL_FLOAT16:
+        return acl::floatToHalf(static_cast<float>(v));
+      case ACL_BF16:
+        return acl::floatToBf16(static_cast<float>(v));
+      case ACL_FLOAT: {
+        float f = static_cast<float>(v);
+        uint32_t u;
+        std::memcpy(&u, &f, 4);
+        return u;
+      }
+      default: {
+        uint64_t u;
+        std::memcpy(&u, &v, 8);
+        return u;
+      }
     }
   }
 
@@ -175,10 +215,15 @@ class KernelBinary {
   // An integer result into out's type (out may be floating: int -> float).
   __aicore__ inline uint64_t EncodeInt(int64_t v) {
     switch (t_.outType) {
-      case ACL_FLOAT16: case ACL_BF16: case ACL_FLOAT: case ACL_DOUBLE:
+      case ACL_FLOAT16:
+      case ACL_BF16:
+      case ACL_FLOAT:
+      case ACL_DOUBLE:
         return out_.EncodeFloat(static_cast<double>(v));
-      case ACL_BOOL: return v != 0 ? 1 : 0;
-      default: return static_cast<uint64_t>(v);
+      case ACL_BOOL:
+        return v != 0 ? 1 : 0;
+      default:
+        return static_cast<uint64_t>(v);
     }
   }
 
