@@ -4,6 +4,7 @@
 // worked examples), the generated kernel_tiling.h against a definition file,
 // and the platform description against the SoC preset.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdint>
