@@ -153,7 +153,51 @@ __global__ __cube__ void gemvKernel(GM_ADDR a, GM_ADDR bt, GM_ADDR c) {
   Fixpipe(cg, c1, FixpipeParamsV220(kGn, 1, 16, kGn, false));
 }
 
+// ND -> NZ with two matrices, a row length that is not a whole number of
+// 32-byte blocks (zero padding), row and matrix strides; L1 back to GM as
+// it is (DataCopy L1 -> GM).
+constexpr uint32_t kNdRows = 5, kNdCols = 20, kNdPitch = 24, kNdMatrixSrc = 130;
+constexpr uint32_t kC0Stride = 6, kNStride = 1, kNdMatrixDst = 256, kL1Elems = 512;
+__global__ __cube__ void nd2nzKernel(GM_ADDR src, GM_ADDR out) {
+  GlobalTensor<half> sg, og;
+  sg.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(src), kNdMatrixSrc + kNdRows * kNdPitch);
+  og.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(out), kL1Elems);
+  LocalMemAllocator<Hardware::L1> l1;
+  LocalTensor<half> t = l1.Alloc<half>(kL1Elems);
+  InitConstValue(t, InitConstValueParams<half>(1, kL1Elems * 2 / 32, 0, half(-1.0f)));
+  PipeBarrier<PIPE_MTE2>();  // the fill (MTE2 for L1) before the copy over it
+  DataCopy(
+      t, sg,
+      Nd2NzParams(2, kNdRows, kNdCols, kNdMatrixSrc, kNdPitch, kC0Stride, kNStride, kNdMatrixDst));
+  SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+  WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+  DataCopy(og, t, kL1Elems);
+}
+
 class LoadsTest : public KernelTest {};
+
+TEST_F(LoadsTest, Nd2NzPlacesRowsBlocksAndMatricesAndPadsWithZeros) {
+  std::vector<half> src(kNdMatrixSrc + kNdRows * kNdPitch);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = half(static_cast<float>(i));
+  DevBuf sg(src.size() * 2), og(kL1Elems * 2);
+  sg.upload(src);
+  ASSERT_EQ(asctwin::run(nd2nzKernel, cube(1), sg.gm(), og.gm()), 0) << lastError();
+  const auto out = og.download<half>(kL1Elems);
+  // The page's rule: matrix i, row r, 32-byte block c at
+  // i * dstNzMatrixStride elements + c * dstNzC0Stride * 32 + r * dstNzNStride * 32
+  // bytes; the rest of a block past dValue is 0; everything else untouched.
+  std::vector<float> want(kL1Elems, -1.0f);
+  for (uint32_t i = 0; i < 2; ++i)
+    for (uint32_t r = 0; r < kNdRows; ++r)
+      for (uint32_t col = 0; col < 32; ++col) {  // two blocks of 16 halves
+        const uint32_t c = col / 16;
+        const size_t at =
+            i * kNdMatrixDst + (c * kC0Stride * 32 + r * kNStride * 32) / 2 + col % 16;
+        want[at] =
+            col < kNdCols ? static_cast<float>(src[i * kNdMatrixSrc + r * kNdPitch + col]) : 0.0f;
+      }
+  for (uint32_t e = 0; e < kL1Elems; ++e) ASSERT_EQ(static_cast<float>(out[e]), want[e]) << e;
+}
 
 TEST_F(LoadsTest, TransposedLoadsFillsAndTheBiasTable) {
   const auto a = asctwin::testing::randomValues<half>(kM * kK, 3);
