@@ -234,64 +234,6 @@ aclError aclrtCheckMemType(void** addrList, uint32_t size, uint32_t memType, uin
   });
 }
 
-aclError aclrtCntNotifyCreate(aclrtCntNotify* cntNotify, uint64_t flag) {
-  (void)cntNotify;
-  (void)flag;
-  return guard("aclrtCntNotifyCreate", [] {
-    return notSupported(
-        "aclrtCntNotifyCreate: counting notifies (aclrtCntNotify) are not modelled by the twin");
-  });
-}
-
-aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify) {
-  (void)cntNotify;
-  return guard("aclrtCntNotifyDestroy", [] {
-    return notSupported(
-        "aclrtCntNotifyDestroy: counting notifies (aclrtCntNotify) are not modelled by the twin");
-  });
-}
-
-aclError aclrtCntNotifyGetId(aclrtCntNotify cntNotify, uint32_t* notifyId) {
-  (void)cntNotify;
-  (void)notifyId;
-  return guard("aclrtCntNotifyGetId", [] {
-    return notSupported(
-        "aclrtCntNotifyGetId: counting notifies (aclrtCntNotify) are not modelled by the twin");
-  });
-}
-
-aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream,
-                              aclrtCntNotifyRecordInfo* info) {
-  (void)cntNotify;
-  (void)stream;
-  (void)info;
-  return guard("aclrtCntNotifyRecord", [] {
-    return notSupported(
-        "aclrtCntNotifyRecord: counting notifies (aclrtCntNotify) are not modelled by the twin");
-  });
-}
-
-aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrtStream stream) {
-  (void)cntNotify;
-  (void)stream;
-  return guard("aclrtCntNotifyReset", [] {
-    return notSupported(
-        "aclrtCntNotifyReset: counting notifies (aclrtCntNotify) are not modelled by the twin");
-  });
-}
-
-aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream stream,
-                                       aclrtCntNotifyWaitInfo* info) {
-  (void)cntNotify;
-  (void)stream;
-  (void)info;
-  return guard("aclrtCntNotifyWaitWithTimeout", [] {
-    return notSupported(
-        "aclrtCntNotifyWaitWithTimeout: counting notifies (aclrtCntNotify) are not modelled by the "
-        "twin");
-  });
-}
-
 aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
   (void)data;
   (void)dataLen;

@@ -346,6 +346,43 @@ TEST_F(AclRuntimeExt, NotifyOrdersTwoStreams) {
   aclrtDestroyStream(b);
 }
 
+TEST_F(AclRuntimeExt, CountingNotifyWaitsForItsCount) {
+  aclrtStream a = nullptr, b = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&a), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateStream(&b), ACL_SUCCESS);
+  aclrtCntNotify n = nullptr;
+  ASSERT_EQ(aclrtCntNotifyCreate(&n, 0), ACL_SUCCESS);
+  void* d = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 4, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  aclrtCntNotifyWaitInfo w{};
+  w.mode = ACL_RT_CNT_NOTIFY_WAIT_BIGGER_OR_EQUAL_MODE;
+  w.value = 3;
+  w.isClear = 1;
+  ASSERT_EQ(aclrtCntNotifyWaitWithTimeout(n, b, &w), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetAsync(d, 4, 2, 4, b), ACL_SUCCESS);
+  Gate g;
+  ASSERT_EQ(aclrtLaunchHostFunc(a, Gate::hostFunc, &g), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetAsync(d, 4, 1, 4, a), ACL_SUCCESS);
+  aclrtCntNotifyRecordInfo r{ACL_RT_CNT_NOTIFY_RECORD_ADD_MODE, 2};
+  ASSERT_EQ(aclrtCntNotifyRecord(n, a, &r), ACL_SUCCESS);  // 2: not yet
+  ASSERT_EQ(aclrtCntNotifyRecord(n, a, &r), ACL_SUCCESS);  // 4: enough
+  g.open = true;
+  ASSERT_EQ(aclrtSynchronizeStream(b), ACL_SUCCESS);
+  uint8_t v = 0;
+  ASSERT_EQ(aclrtMemcpy(&v, 1, d, 1, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(v, 2);
+  // Cleared by the wait: a second wait with a timeout times out.
+  w.timeout = 5;
+  ASSERT_EQ(aclrtCntNotifyWaitWithTimeout(n, b, &w), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(b), ACL_ERROR_RT_WAIT_TIMEOUT);
+  r.mode = static_cast<aclrtCntNotifyRecordMode>(3);
+  EXPECT_REJECTED(aclrtCntNotifyRecord(n, a, &r), ACL_ERROR_INVALID_PARAM, "aclrtCntNotifyRecordMode");
+  ASSERT_EQ(aclrtCntNotifyDestroy(n), ACL_SUCCESS);
+  aclrtFree(d);
+  aclrtDestroyStream(a);
+  aclrtDestroyStream(b);
+}
+
 TEST_F(AclRuntimeExt, DeviceQueriesAndUnsupported) {
   uint32_t count = 0;
   ASSERT_EQ(aclrtGetDeviceCount(&count), ACL_SUCCESS);

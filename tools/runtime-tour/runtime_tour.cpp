@@ -50,8 +50,14 @@ std::string bytes(uint64_t n) {
   return buf;
 }
 
+// aclGetRecentErrMsg takes the message and returns null when there is none.
+const char* recentMessage() {
+  const char* m = aclGetRecentErrMsg();
+  return m != nullptr ? m : "(no message)";
+}
+
 std::string rejected(aclError rc) {
-  return code(rc) + ": " + aclGetRecentErrMsg();
+  return code(rc) + ": " + recentMessage();
 }
 
 asctwinMemStats stats() {
@@ -97,7 +103,7 @@ int main() {
   rc = aclInit(nullptr);
   step("aclInit(nullptr)", code(rc), rc == ACL_SUCCESS);
   if (rc != ACL_SUCCESS) {
-    std::printf("aclInit failed: %s\n", aclGetRecentErrMsg());
+    std::printf("aclInit failed: %s\n", recentMessage());
     return 1;
   }
   uint32_t count = 0;
@@ -170,16 +176,16 @@ int main() {
   aclTensor* tt =
       aclCreateTensor(tshape, 2, ACL_FLOAT, tstrides, 0, ACL_FORMAT_ND, shape, 2, dev[1]);
   step("aclCreateTensor transposed view [1024, 64]",
-       tt != nullptr ? "created (strides [1, 1024])" : aclGetRecentErrMsg(), tt != nullptr);
+       tt != nullptr ? "created (strides [1, 1024])" : recentMessage(), tt != nullptr);
   const aclFloat16 half = aclFloatToFloat16(0.5f);
   aclScalar* s = aclCreateScalar(const_cast<aclFloat16*>(&half), ACL_FLOAT16);
   char hbuf[64];
   std::snprintf(hbuf, sizeof hbuf, "created, FP16 bits 0x%04x = %g", half,
                 static_cast<double>(aclFloat16ToFloat(half)));
-  step("aclCreateScalar FP16 0.5", s != nullptr ? hbuf : aclGetRecentErrMsg(), s != nullptr);
+  step("aclCreateScalar FP16 0.5", s != nullptr ? hbuf : recentMessage(), s != nullptr);
   const int64_t axes[] = {0, -1};
   aclIntArray* arr = aclCreateIntArray(axes, 2);
-  step("aclCreateIntArray {0, -1}", arr != nullptr ? "created" : aclGetRecentErrMsg(),
+  step("aclCreateIntArray {0, -1}", arr != nullptr ? "created" : recentMessage(),
        arr != nullptr);
   step("destroy tensor, view, scalar, int array",
        code(aclDestroyTensor(t)) + ", " + code(aclDestroyTensor(tt)) + ", " +
@@ -195,7 +201,7 @@ int main() {
   const int64_t tooBig[] = {64, 1025};
   aclTensor* bad =
       aclCreateTensor(tooBig, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, shape, 2, dev[1]);
-  step("tensor view larger than its storage", bad == nullptr ? aclGetRecentErrMsg() : "accepted",
+  step("tensor view larger than its storage", bad == nullptr ? recentMessage() : "accepted",
        bad == nullptr);
   aclDestroyTensor(bad);
   rc = aclDestroyTensor(t);
