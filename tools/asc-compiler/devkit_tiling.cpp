@@ -328,11 +328,16 @@ std::string devkitCacheDir(const std::string& base, std::string* error) {
   const fs::path dir = root / name.str();
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) {
-    *error = "cannot create the devkit cache " + dir.string() + ": " + ec.message();
-    return "";
-  }
-  return dir.string();
+  if (!ec) return dir.string();
+  // An unwritable home: the temporary directory instead.
+  const char* t = std::getenv("TMPDIR");
+  const fs::path fallback =
+      fs::path(t != nullptr && *t != '\0' ? t : "/tmp") / "asctwin-cache" / name.str();
+  std::error_code ec2;
+  fs::create_directories(fallback, ec2);
+  if (!ec2) return fallback.string();
+  *error = "cannot create the devkit cache " + dir.string() + ": " + ec.message();
+  return "";
 }
 
 std::string kernelTilingDir(const std::string& base, std::string* error) {

@@ -57,11 +57,13 @@ std::vector<std::string> devkitIncludeDirs(const std::string& base) {
   std::vector<std::string> dirs;
   for (const char* d :
        {"impl/adv_api", "impl/basic_api", "impl/c_api", "impl/micro_api", "impl/simt_api",
-        "impl/utils", "include", "include/adv_api", "include/adv_api/matmul", "include/aicpu_api",
-        "include/basic_api", "include/c_api", "include/interface", "include/micro_api",
-        "include/simt_api", "include/tiling", "include/utils"}) {
+        "impl/utils", "include", "include/adv_api", "include/adv_api/matmul", "include/basic_api",
+        "include/c_api", "include/interface", "include/micro_api", "include/simt_api",
+        "include/tiling", "include/utils"}) {
     dirs.push_back((fs::path(base) / d).string());
   }
+  // Not include/aicpu_api: its aicpu_api.h is AI CPU (AArch64) device code;
+  // AI CPU kernels run as host tasks with asctwin's own aicpu_api.h.
   dirs.push_back(base);  // the headers' own "impl/..." includes
   return dirs;
 }
