@@ -38,3 +38,30 @@ TEST_F(TrapTest, TrapStopsTheKernel) {
 
 }  // namespace
 }  // namespace asctwin::isatest
+
+// DumpAccChkPoint prints the tensor from element countOff on, labelled with
+// `index` (DumpTensor of tensor[countOff]).
+namespace asctwin::isatest {
+namespace {
+struct Dump {
+  struct Args {};
+  static void run(const Ub& ub, const Args&) {
+    PipeBarrier<PIPE_ALL>();
+    DumpAccChkPoint(ub.A<int32_t>(), 77, 8, 8);
+  }
+};
+class DumpTest : public IsaTest {};
+TEST_F(DumpTest, DumpAccChkPointStartsAtTheOffset) {
+  std::vector<int32_t> a(64);
+  for (int i = 0; i < 64; ++i) a[i] = 1000 + i;
+  ::testing::internal::CaptureStdout();
+  run<Dump>(bytesOf(a), {}, {}, {});
+  const std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_NE(out.find("77"), std::string::npos) << out;
+  EXPECT_NE(out.find("1008"), std::string::npos) << out;
+  EXPECT_NE(out.find("1015"), std::string::npos) << out;
+  EXPECT_EQ(out.find("1007"), std::string::npos) << out;
+  EXPECT_EQ(out.find("1016"), std::string::npos) << out;
+}
+}  // namespace
+}  // namespace asctwin::isatest

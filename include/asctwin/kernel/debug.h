@@ -1,6 +1,8 @@
 // Debug output: printf prefixed with the block index, DumpTensor.
 #pragma once
 
+#include "asctwin/isa/runtime_vector.h"
+
 #include <cstdarg>
 #include <cstdint>
 #include <type_traits>
@@ -55,6 +57,36 @@ void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize,
                 std::source_location loc = std::source_location::current()) {
   asctwin::kernel::dumpGlobal(tensor.ref(), asctwin::kernel::dtypeOf<T>(), desc, dumpSize,
                               asctwin::kernel::Site::at("DumpTensor", loc));
+}
+
+// DumpTensor of the tensor moved on by countOff elements, `index` as the
+// label (the moved address must keep the buffer's alignment).
+template <typename T>
+void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t countOff,
+                     uint32_t dumpSize,
+                     std::source_location loc = std::source_location::current()) {
+  asctwin::kernel::dumpTensor(tensor[countOff].ref(), asctwin::kernel::dtypeOf<T>(), index,
+                              dumpSize, asctwin::kernel::Site::at("DumpAccChkPoint", loc));
+}
+template <typename T>
+void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, uint32_t countOff,
+                     uint32_t dumpSize,
+                     std::source_location loc = std::source_location::current()) {
+  asctwin::kernel::dumpGlobal(tensor[countOff].ref(), asctwin::kernel::dtypeOf<T>(), index,
+                              dumpSize, asctwin::kernel::Site::at("DumpAccChkPoint", loc));
+}
+
+// A time stamp, printed only when the kernel is compiled with
+// -DASCENDC_TIME_STAMP_ON (off by default, as in the real API). The stamp is
+// the system counter the twin keeps (GetSystemCycle); pcPtr and entry have
+// no meaning on a CPU and print as 0.
+inline void PrintTimeStamp(uint32_t descId) {
+#ifdef ASCENDC_TIME_STAMP_ON
+  AscendC::printf("descId is %u, rsv is 0, timeStamp is %llu, pcPtr is 0, entry is 0.\n", descId,
+                  static_cast<unsigned long long>(asctwin::isa::systemCycle()));
+#else
+  (void)descId;
+#endif
 }
 
 }  // namespace AscendC

@@ -11,7 +11,7 @@
 #include "asctwin/kernel/constants.h"
 #include "asctwin/kernel/vector_mask.h"
 
-#define ASCTWIN_API_VBIN(NAME, INTRIN)                                                             \
+#define ASCTWIN_API_VBIN_Q(NAME, INTRIN, MASKQ)                                                    \
   template <typename T>                                                                            \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,     \
             const int32_t& count, std::source_location loc = std::source_location::current()) {    \
@@ -25,7 +25,7 @@
   }                                                                                                \
   template <typename T, bool isSetMask = true>                                                     \
   void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,     \
-            const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p,          \
+            MASKQ uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p,          \
             std::source_location loc = std::source_location::current()) {                          \
     asctwin::kernel::ApiCall call(#NAME, loc,                                                      \
                                   {dst.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId}); \
@@ -46,6 +46,11 @@
            p.src0BlkStride, p.src1BlkStride, p.dstRepStride, p.src0RepStride, p.src1RepStride);    \
   }
 
+// The same element-wise two-source shape serves the fused AddRelu, SubRelu,
+// FusedMulAdd and MulAddRelu (vector_fused.h), whose bit-mask form takes a
+// non-const mask array as the real signatures do (MASKQ empty).
+#define ASCTWIN_API_VBIN(NAME, INTRIN) ASCTWIN_API_VBIN_Q(NAME, INTRIN, const)
+
 namespace AscendC {
 ASCTWIN_API_VBIN(Add, vadd)
 ASCTWIN_API_VBIN(Sub, vsub)
@@ -58,3 +63,4 @@ ASCTWIN_API_VBIN(Or, vor)
 }  // namespace AscendC
 
 #undef ASCTWIN_API_VBIN
+// ASCTWIN_API_VBIN_Q stays defined for vector_fused.h, which undefines it.

@@ -10,6 +10,7 @@
 
 #include "asctwin/isa/intrinsics_unary.h"
 #include "asctwin/kernel/constants.h"
+#include "asctwin/kernel/vector_binary.h"
 #include "asctwin/kernel/vector_mask.h"
 #include "asctwin/source_location.h"
 
@@ -53,47 +54,12 @@ ASCTWIN_API_CONV_PICK(vmulconv, vmulconv_f162u8, uint8_t, half)
 
 }  // namespace detail
 
-#define ASCTWIN_API_VFUSED_SAME(NAME, INTRIN)                                                      \
-  template <typename T>                                                                            \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,     \
-            const int32_t& count, std::source_location loc = std::source_location::current()) {    \
-    asctwin::kernel::ApiCall call(#NAME, loc,                                                      \
-                                  {dst.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId}); \
-    detail::requireCount(count, #NAME, loc);                                                       \
-    if (ASCEND_IS_AIC) return;                                                                     \
-    detail::beginCount(static_cast<uint64_t>(count));                                              \
-    INTRIN(dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), 1, 1, 1, 1, 8, 8, 8);           \
-    detail::endCount();                                                                            \
-  }                                                                                                \
-  template <typename T, bool isSetMask = true>                                                     \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,     \
-            uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p,                \
-            std::source_location loc = std::source_location::current()) {                          \
-    asctwin::kernel::ApiCall call(#NAME, loc,                                                      \
-                                  {dst.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId}); \
-    if (ASCEND_IS_AIC) return;                                                                     \
-    detail::setMask<T, isSetMask>(mask);                                                           \
-    INTRIN(dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), repeatTime, p.dstBlkStride,     \
-           p.src0BlkStride, p.src1BlkStride, p.dstRepStride, p.src0RepStride, p.src1RepStride);    \
-  }                                                                                                \
-  template <typename T, bool isSetMask = true>                                                     \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,     \
-            uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& p,                  \
-            std::source_location loc = std::source_location::current()) {                          \
-    asctwin::kernel::ApiCall call(#NAME, loc,                                                      \
-                                  {dst.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId}); \
-    if (ASCEND_IS_AIC) return;                                                                     \
-    detail::setMask<T, isSetMask>(mask);                                                           \
-    INTRIN(dst.GetPhyAddr(), src0.GetPhyAddr(), src1.GetPhyAddr(), repeatTime, p.dstBlkStride,     \
-           p.src0BlkStride, p.src1BlkStride, p.dstRepStride, p.src0RepStride, p.src1RepStride);    \
-  }
-
-ASCTWIN_API_VFUSED_SAME(AddRelu, vaddrelu)
-ASCTWIN_API_VFUSED_SAME(SubRelu, vsubrelu)
-ASCTWIN_API_VFUSED_SAME(FusedMulAdd, vmadd)
-ASCTWIN_API_VFUSED_SAME(MulAddRelu, vmaddrelu)
-ASCTWIN_API_VFUSED_SAME(FusedMulAddRelu, vmaddrelu)  // the older name of MulAddRelu
-#undef ASCTWIN_API_VFUSED_SAME
+ASCTWIN_API_VBIN_Q(AddRelu, vaddrelu, )
+ASCTWIN_API_VBIN_Q(SubRelu, vsubrelu, )
+ASCTWIN_API_VBIN_Q(FusedMulAdd, vmadd, )
+ASCTWIN_API_VBIN_Q(MulAddRelu, vmaddrelu, )
+ASCTWIN_API_VBIN_Q(FusedMulAddRelu, vmaddrelu, )  // the older name of MulAddRelu
+#undef ASCTWIN_API_VBIN_Q
 
 // Two types: T the destination, U the sources. MASKT is the type the mask
 // is counted in; COUNT_T the type of the first-n count.
