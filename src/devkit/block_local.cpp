@@ -2,6 +2,7 @@
 // per-core CPU-mode globals to: each returns the calling core's storage.
 #include <cstdint>
 
+#include "asctwin/isa/intrinsics_cube.h"
 #include "devkit/core_store.h"
 
 namespace asctwin::devkit {
@@ -64,8 +65,12 @@ uint64_t* asctwin_dk_g_tilingKey() {
 int32_t* asctwin_dk_g_matmulCount() {
   return &asctwin::devkit::currentDevkitCore().matmulCount;
 }
+// What CANN's set_nd_para also stores for Fixpipe's CPU-mode check: the
+// calling core's ND_PARA register (read each time; the check only reads it).
 uint64_t* asctwin_dk_g_fixpipeNdNzParam() {
-  return &asctwin::devkit::currentDevkitCore().fixpipeNdNz;
+  uint64_t& slot = asctwin::devkit::currentDevkitCore().fixpipeNdNz;
+  slot = asctwin::isa::cubeRegister(asctwin::isa::CubeReg::NdPara);
+  return &slot;
 }
 namespace AscendC {
 bool* asctwin_dk_g_isAtomic() {
