@@ -67,8 +67,10 @@ Status noCurrentContext() {
 bool liveLocked(RuntimeState& st, const Context* ctx) {
   if (ctx == nullptr) return false;
   if (st.explicitContexts.count(ctx) != 0) return true;
-  auto it = st.devices.find(ctx->device);
-  return it != st.devices.end() && it->second.defaultContext.get() == ctx;
+  // Compared, never dereferenced: ctx may be a destroyed context.
+  for (const auto& [id, dev] : st.devices)
+    if (dev.defaultContext.get() == ctx) return true;
+  return false;
 }
 
 const Context* currentLocked(RuntimeState& st) {
