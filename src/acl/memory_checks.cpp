@@ -1,3 +1,4 @@
+#include <cstdio>
 #include <string>
 
 #include "acl/acl_rt.h"
@@ -7,6 +8,27 @@
 
 namespace asctwin::acl {
 namespace {
+
+// [start, start + n) lies in writable mappings of the process (/proc/self/maps).
+bool hostRangeWritable(uintptr_t start, size_t n) {
+  if (n == 0) return true;
+  std::FILE* f = std::fopen("/proc/self/maps", "r");
+  if (f == nullptr) return false;
+  uintptr_t need = start;
+  const uintptr_t end = start + n;
+  char line[512];
+  while (need < end && std::fgets(line, sizeof line, f) != nullptr) {
+    unsigned long lo = 0, hi = 0;
+    char perms[8] = {};
+    if (std::sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) != 3) continue;
+    if (need >= lo && need < hi) {
+      if (perms[1] != 'w') break;
+      need = hi;
+    }
+  }
+  std::fclose(f);
+  return need >= end;
+}
 
 std::string describe(const device::AllocationInfo& a) {
   return "allocation #" + std::to_string(a.id) + " (base " +
@@ -121,12 +143,28 @@ Status checkMemset(void* devPtr, size_t maxCount, size_t count, bool allowHost) 
     return checkDeviceRange(devPtr, count, "devPtr", "memset writes device memory only");
   // aclrtMemset takes host memory too, told apart by the address (11-03:
   // "系统根据地址判定是Host还是Device"); a freed device allocation is neither.
-  const device::AddressPlace place = mem.locate(reinterpret_cast<uintptr_t>(devPtr));
+  const auto start = reinterpret_cast<uintptr_t>(devPtr);
+  const device::AddressPlace place = mem.locate(start);
   if (place.freed && place.relation == device::AddressPlace::Relation::Inside)
     return invalidParam("devPtr " + hexPointer(devPtr) + " is inside freed device allocation #" +
                         std::to_string(place.allocation.id));
-  return checkHostRange(devPtr, count, "devPtr",
-                        "a memset of host memory must stay in host memory");
+  Status s = checkHostRange(devPtr, count, "devPtr", "a memset of host memory must stay in host memory");
+  if (!s) return s;
+  // Host memory the reference calls undefined unless it comes from
+  // aclrtMallocHost: the twin requires it to be writable mapped memory and
+  // not the pages (red zones) of a device allocation.
+  for (uintptr_t a : {start, start + (count == 0 ? 0 : count - 1)}) {
+    const device::AddressPlace near = mem.locate(a);
+    if ((near.relation == device::AddressPlace::Relation::Before ||
+         near.relation == device::AddressPlace::Relation::After) &&
+        near.distance < 4096)
+      return invalidParam("devPtr range at " + hexPointer(devPtr) + " touches the pages of device allocation #" +
+                          std::to_string(near.allocation.id) + " (its red zones)");
+  }
+  if (!hostRangeWritable(start, count))
+    return invalidParam("devPtr range of " + std::to_string(count) + " bytes at " + hexPointer(devPtr) +
+                        " is not writable host memory of this process");
+  return Status::ok();
 }
 
 }  // namespace asctwin::acl

@@ -103,15 +103,19 @@ size_t fuzzSize(FuzzedDataProvider& in) {
 }
 
 bool isDeviceSide(int kind, bool dst) {
-  if (kind == ACL_MEMCPY_DEVICE_TO_DEVICE) return true;
-  if (kind == ACL_MEMCPY_HOST_TO_DEVICE) return dst;
+  if (kind == ACL_MEMCPY_DEVICE_TO_DEVICE || kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE ||
+      kind == ACL_MEMCPY_INTER_DEVICE_TO_DEVICE)
+    return true;
+  if (kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) return dst;
   if (kind == ACL_MEMCPY_DEVICE_TO_HOST) return !dst;
   return false;
 }
 
 void oneCopy(FuzzedDataProvider& in, const Allocs& a) {
-  const int kind = in.ConsumeIntegralInRange<int>(-1, 5);
-  const bool validKind = kind >= 0 && kind <= 3;
+  const int kind = in.ConsumeIntegralInRange<int>(-1, 8);
+  // 0..7: ACL_MEMCPY_HOST_TO_HOST .. ACL_MEMCPY_INTER_DEVICE_TO_DEVICE
+  // (ACL_MEMCPY_DEFAULT, 4, takes the direction from the pointers).
+  const bool validKind = kind >= 0 && kind <= 7;
   Ptr dst =
       validKind && isDeviceSide(kind, true) ? devicePointer(in, a) : hostPointer(in, a, gHostA);
   Ptr src =
@@ -144,13 +148,15 @@ void oneCopy(FuzzedDataProvider& in, const Allocs& a) {
     if (count > 0) {
       std::vector<unsigned char> out(count);
       FUZZ_CHECK(aclrtMemcpy(out.data(), count, dst.p, count,
-                             isDeviceSide(kind, true) ? ACL_MEMCPY_DEVICE_TO_HOST
-                                                      : ACL_MEMCPY_HOST_TO_HOST) == ACL_SUCCESS,
+                             kind == ACL_MEMCPY_DEFAULT ? ACL_MEMCPY_DEFAULT
+                             : isDeviceSide(kind, true) ? ACL_MEMCPY_DEVICE_TO_HOST
+                                                        : ACL_MEMCPY_HOST_TO_HOST) == ACL_SUCCESS,
                  "read back: %s", aclGetRecentErrMsg());
       std::vector<unsigned char> again(count);
       FUZZ_CHECK(aclrtMemcpy(again.data(), count, src.p, count,
-                             isDeviceSide(kind, false) ? ACL_MEMCPY_DEVICE_TO_HOST
-                                                       : ACL_MEMCPY_HOST_TO_HOST) == ACL_SUCCESS,
+                             kind == ACL_MEMCPY_DEFAULT ? ACL_MEMCPY_DEFAULT
+                             : isDeviceSide(kind, false) ? ACL_MEMCPY_DEVICE_TO_HOST
+                                                         : ACL_MEMCPY_HOST_TO_HOST) == ACL_SUCCESS,
                  "read source: %s", aclGetRecentErrMsg());
       const auto d = reinterpret_cast<uintptr_t>(dst.p), s = reinterpret_cast<uintptr_t>(src.p);
       const bool overlap = d < s + count && s < d + count;
@@ -180,9 +186,9 @@ void oneSet(FuzzedDataProvider& in, const Allocs& a) {
   if (rc == ACL_SUCCESS && count > 0) {
     FUZZ_CHECK(count <= maxCount, "accepted count %zu > maxCount %zu", count, maxCount);
     std::vector<unsigned char> out(count);
-    FUZZ_CHECK(
-        aclrtMemcpy(out.data(), count, dst.p, count, ACL_MEMCPY_DEVICE_TO_HOST) == ACL_SUCCESS,
-        "read back: %s", aclGetRecentErrMsg());
+    // aclrtMemset takes writable host memory as well: the address tells.
+    FUZZ_CHECK(aclrtMemcpy(out.data(), count, dst.p, count, ACL_MEMCPY_DEFAULT) == ACL_SUCCESS,
+               "read back: %s", aclGetRecentErrMsg());
     for (unsigned char b : out)
       FUZZ_CHECK(b == static_cast<unsigned char>(value & 0xFF), "memset byte");
   }
