@@ -161,7 +161,11 @@ void DlogRecord(int /*moduleId*/, int level, const char* fmt, ...) {
   if (level < 2 || fmt == nullptr) return;
   va_list args;
   va_start(args, fmt);
+  // The format comes from the tiling library's own log macros, as in CANN.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
   std::vfprintf(stderr, fmt, args);
+#pragma GCC diagnostic pop
   va_end(args);
 }
 }

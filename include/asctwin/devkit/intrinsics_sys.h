@@ -71,7 +71,7 @@ inline int64_t sflbits(int64_t x) {
 // --- scalar unit: conversions (Cast of a scalar float) ---------------------------
 inline int32_t asctwinScalarToS32(float v, int mode) {
   if (v != v) return 0;
-  double d = v;
+  double d = static_cast<double>(v);
   switch (mode) {
     case 0:
       d = __builtin_rint(d);
@@ -114,7 +114,7 @@ inline half conv_f322f16o(float v) {
   if (static_cast<float>(nearest) == v || v != v) return nearest;
   // Inexact: truncate toward zero, then set the last mantissa bit (odd).
   uint16_t bits = nearest.bits();
-  if (__builtin_fabs(static_cast<float>(nearest)) > __builtin_fabs(v)) --bits;
+  if (__builtin_fabsf(static_cast<float>(nearest)) > __builtin_fabsf(v)) --bits;
   return half::fromBits(static_cast<uint16_t>(bits | 1u));
 }
 
