@@ -76,7 +76,7 @@ asctwin_install_link("${home}/${cann_arch}/tikcpp/ascendc_kernel_cmake" "${asc_d
 # it implements of each; a name without its symbols fails at link time).
 foreach(alias ascendcl acl_rt acl_rt_impl nnopbase opapi runtime register platform tiling_api
     ascendc_runtime error_manager profapi msprofiler ge_common_base unified_dlog mmpa
-    ascend_dump c_sec graph graph_base ge_runner acl_tdt_channel acl_tdt_queue)
+    ascend_dump ascendalog c_sec graph graph_base ge_runner acl_tdt_channel acl_tdt_queue)
   asctwin_install_link("${CMAKE_INSTALL_LIBDIR}/lib${alias}.so" "${CMAKE_INSTALL_LIBDIR}/libasctwin.so")
 endforeach()
 
