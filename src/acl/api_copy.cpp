@@ -5,18 +5,33 @@
 #include "acl/c_boundary.h"
 #include "acl/memory.h"
 #include "acl/runtime.h"
+#include "device/allocator.h"
+#include "device/host_reads.h"
 #include "device/host_writes.h"
 
 using asctwin::Status;
 using asctwin::acl::guard;
 
+namespace {
+
+// Tells the checker's initcheck (when it runs) that the host reads device
+// memory: the bytes copied out should have been written first.
+void noteDeviceRead(const void* src, size_t count, const char* api, const void* caller) {
+  if (count == 0 || !asctwin::device::DeviceMemory::instance().isDevicePointer(src)) return;
+  asctwin::device::noteHostRead({src, count, api, reinterpret_cast<uintptr_t>(caller)});
+}
+
+}  // namespace
+
 extern "C" {
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                      aclrtMemcpyKind kind) {
+  const void* caller = __builtin_return_address(0);
   return guard("aclrtMemcpy", [&] {
     Status s = asctwin::acl::checkMemcpy(dst, destMax, src, count, static_cast<int>(kind));
     if (!s) return s;
+    noteDeviceRead(src, count, "aclrtMemcpy", caller);
     if (count > 0) std::memmove(dst, src, count);
     asctwin::device::noteHostWrite(dst, count);
     return Status::ok();
@@ -35,6 +50,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 
 aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
                           aclrtMemcpyKind kind, aclrtStream stream) {
+  const void* caller = __builtin_return_address(0);
   return guard("aclrtMemcpyAsync", [&] {
     const int k = static_cast<int>(kind);
     Status s = asctwin::acl::checkMemcpy(dst, destMax, src, count, k);
@@ -48,6 +64,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
                       // Checked again: device memory may have been freed since the call.
                       Status again = asctwin::acl::checkMemcpy(dst, destMax, src, count, k);
                       if (!again) return again;
+                      noteDeviceRead(src, count, "aclrtMemcpyAsync", caller);
                       if (count > 0) std::memmove(dst, src, count);
                       asctwin::device::noteHostWrite(dst, count);
                       return Status::ok();

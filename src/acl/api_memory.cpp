@@ -9,6 +9,7 @@
 #include "acl/memory.h"
 #include "acl/runtime.h"
 #include "device/allocator.h"
+#include "device/api_caller.h"
 #include "device/soc.h"
 
 using asctwin::invalidParam;
@@ -69,6 +70,7 @@ Status freeAfterOrphans(void* p, bool host) {
 extern "C" {
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  const asctwin::device::ApiCallerScope caller(__builtin_return_address(0));
   return guard("aclrtMalloc", [&] {
     int32_t dev = -1;
     Status s = asctwin::acl::currentDevice(&dev);

@@ -16,6 +16,7 @@
 #include "acl/memory.h"
 #include "acl/runtime.h"
 #include "device/allocator.h"
+#include "device/api_caller.h"
 #include "device/host_writes.h"
 
 using asctwin::invalidParam;
@@ -232,20 +233,24 @@ extern "C" {
 
 aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy policy,
                             aclrtMallocConfig* cfg) {
+  const asctwin::device::ApiCallerScope caller(__builtin_return_address(0));
   return guard("aclrtMallocWithCfg", [&] { return acl::allocate(devPtr, size, policy, cfg); });
 }
 
 aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  const asctwin::device::ApiCallerScope caller(__builtin_return_address(0));
   // Every device allocation of the twin is 64-byte aligned.
   return guard("aclrtMallocAlign32", [&] { return acl::allocate(devPtr, size, policy, nullptr); });
 }
 
 aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  const asctwin::device::ApiCallerScope caller(__builtin_return_address(0));
   return guard("aclrtMallocCached", [&] { return acl::allocate(devPtr, size, policy, nullptr); });
 }
 
 aclError aclrtMallocForTaskScheduler(void** devPtr, size_t size, aclrtMemMallocPolicy policy,
                                      aclrtMallocConfig* cfg) {
+  const asctwin::device::ApiCallerScope caller(__builtin_return_address(0));
   return guard("aclrtMallocForTaskScheduler",
                [&] { return acl::allocate(devPtr, size, policy, cfg); });
 }

@@ -7,8 +7,8 @@
 #include <utility>
 
 #include "checker/finding_store.h"
+#include "checker/gm_init.h"
 #include "checker/launch_state.h"
-#include "device/allocator.h"
 #include "device/host_writes.h"
 
 namespace asctwin::checker {
@@ -41,22 +41,6 @@ void keepLatest(std::vector<Acc>& v, const Acc& a) {
     }
   }
   v.push_back(a);
-}
-
-// Poisoned bytes the host never wrote: GM nobody initialised (the allocator
-// fills fresh memory with kPoisonByte; kernels' writes are noted as they run).
-bool uninitialisedGm(uintptr_t lo, uintptr_t hi) {
-  if (device::hostWritten(reinterpret_cast<const void*>(lo), hi - lo)) return false;
-  // Word by word: a word is uninitialised when nobody wrote it and it still
-  // holds the poison fill.
-  for (uintptr_t a = lo; a < hi; a += 4) {
-    const uintptr_t e = std::min(hi, a + 4);
-    bool poison = true;
-    for (uintptr_t b = a; b < e && poison; ++b)
-      poison = *reinterpret_cast<const uint8_t*>(b) == device::kPoisonByte;
-    if (poison && !device::hostWritten(reinterpret_cast<const void*>(a), e - a)) return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -155,8 +139,8 @@ void LaunchState::access(uint32_t core, const kernel::Access& a, const IssuedIns
 }
 
 void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, uintptr_t hi,
-                              bool write, bool copiesPadding, const IssuedInstr& who, uint32_t serial, AtomicOp op,
-                              DType type) {
+                              bool write, bool copiesPadding, const IssuedInstr& who,
+                              uint32_t serial, AtomicOp op, DType type) {
   const bool gm = space == kernel::Space::GM;
   const Tid me = who.epoch.tid;
   const bool scalar = pipeOf(me) == PIPE_S;

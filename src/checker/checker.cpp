@@ -32,8 +32,16 @@ const char* problemKind(kernel::Problem p) {
 
 }  // namespace
 
-Checker::Checker(Tools tools) : tools_(tools) {}
-Checker::~Checker() = default;
+Checker::Checker(Tools tools) : tools_(tools) {
+  if (tools_ & initcheck)
+    device::setHostReadObserver(
+        [](void* self, const device::HostRead& r) { static_cast<Checker*>(self)->onHostRead(r); },
+        this);
+}
+
+Checker::~Checker() {
+  device::clearHostReadObserver(this);
+}
 
 LaunchState* Checker::state(const kernel::Launch* l) {
   if (l == lastLaunch_) return last_;

@@ -8,9 +8,11 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "asctwin/asctwin_sanitizer.h"
 #include "checker/finding_store.h"
+#include "device/host_reads.h"
 #include "kernel/observer.h"
 
 namespace asctwin::checker {
@@ -40,9 +42,14 @@ class Checker final : public kernel::InstrObserver {
   void onLocalBuffer(const kernel::CoreState&, const kernel::LocalBufferEvent&) override;
   void onProblem(const kernel::CoreState*, const kernel::Site&, kernel::Problem,
                  const std::string& message) override;
+  // initcheck of a host copy out of device memory (host_read_rules.cpp).
+  void onHostRead(const device::HostRead& read);
 
  private:
   LaunchState* state(const kernel::Launch* l);
+  // A host call's site from its return address (cached: resolving reads the
+  // process's debug information). Called with mu_ held.
+  Site hostSite(const char* api, uintptr_t returnAddress);
 
   Tools tools_;
   FindingStore store_;
@@ -51,6 +58,7 @@ class Checker final : public kernel::InstrObserver {
   std::unordered_map<const kernel::Launch*, std::unique_ptr<LaunchState>> launches_;
   const kernel::Launch* lastLaunch_ = nullptr;
   LaunchState* last_ = nullptr;
+  std::unordered_map<uintptr_t, std::pair<std::string, int>> hostFrames_;
 };
 
 }  // namespace asctwin::checker

@@ -28,7 +28,8 @@ Tool toolOfKind(const std::string& kind) {
   if (kind == "wait-without-set" || kind == "unmatched-set" || kind == "double-set" ||
       kind == "syncall-count-mismatch" || kind == "deadlock-spin")
     return synccheck;
-  if (kind == "uninit-ub-read" || kind == "uninit-gm-read" || kind == "uninit-gm-atomic")
+  if (kind == "uninit-ub-read" || kind == "uninit-gm-read" || kind == "uninit-gm-atomic" ||
+      kind == "uninit-gm-copy")
     return initcheck;
   return memcheck;
 }

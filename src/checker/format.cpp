@@ -56,6 +56,9 @@ void jsonSite(std::string& out, const Site& s) {
 }
 
 std::string siteText(const Site& s) {
+  if (s.core == "host")
+    return "host " + s.api + " at " + (s.file.empty() ? std::string("?") : s.file) + ":" +
+           std::to_string(s.line);
   return "block " + std::to_string(s.block) + " " + s.core + " " + s.pipe + " " + s.api + " at " +
          s.file + ":" + std::to_string(s.line);
 }

@@ -1,5 +1,6 @@
 #include "device/allocator.h"
 
+#include "device/api_caller.h"
 #include "device/host_writes.h"
 
 #include <sys/mman.h>
@@ -208,6 +209,7 @@ Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
   live.info.size = size;
   live.info.id = nextId_++;
   live.info.device = device;
+  live.info.callerPc = currentApiCaller();
   live.raw = raw;
   live.rawBytes = rawBytes;
   live.allocated = allocated;

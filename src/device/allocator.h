@@ -52,6 +52,7 @@ struct AllocationInfo {
   size_t size = 0;      // bytes requested
   uint64_t id = 0;      // 1, 2, ... in allocation order (process-wide)
   int32_t device = 0;
+  uintptr_t callerPc = 0;  // the user's return address of the allocating call (0 = unknown)
 };
 
 struct MemStats {

@@ -153,22 +153,46 @@ std::string SourceFrame::text() const {
   return mod.empty() ? fn : fn + " (" + mod + ")";
 }
 
-std::vector<SourceFrame> unwindAbandoned(const FaultCapture& cap, const std::vector<uint8_t>& stack,
-                                         uintptr_t stackBase, unsigned maxFrames) {
-  // One walk at a time (libdw's state is per Dwfl, but the faults are rare
-  // and this keeps the process's memory use bounded).
-  static std::mutex mu;
-  std::lock_guard lock(mu);
-  std::vector<SourceFrame> out;
+namespace {
+
+// One lookup at a time (libdw's state is per Dwfl, but lookups are rare and
+// this keeps the process's memory use bounded).
+std::mutex gLookupMu;
+
+// The process's modules as they are now (null when they cannot be read).
+Dwfl* openProcess() {
   Dwfl* dwfl = dwfl_begin(&kProcCallbacks);
-  if (dwfl == nullptr) return out;
+  if (dwfl == nullptr) return nullptr;
   dwfl_report_begin(dwfl);
   const bool reported = dwfl_linux_proc_report(dwfl, getpid()) == 0;
   dwfl_report_end(dwfl, nullptr, nullptr);
   if (!reported) {
     dwfl_end(dwfl);
-    return out;
+    return nullptr;
   }
+  return dwfl;
+}
+
+}  // namespace
+
+SourceFrame callerFrame(uintptr_t returnAddress) {
+  SourceFrame f;
+  f.pc = returnAddress;
+  if (returnAddress == 0) return f;
+  std::lock_guard lock(gLookupMu);
+  Dwfl* dwfl = openProcess();
+  if (dwfl == nullptr) return f;
+  f = resolve(dwfl, returnAddress - 1);  // inside the call instruction
+  dwfl_end(dwfl);
+  return f;
+}
+
+std::vector<SourceFrame> unwindAbandoned(const FaultCapture& cap, const std::vector<uint8_t>& stack,
+                                         uintptr_t stackBase, unsigned maxFrames) {
+  std::lock_guard lock(gLookupMu);
+  std::vector<SourceFrame> out;
+  Dwfl* dwfl = openProcess();
+  if (dwfl == nullptr) return out;
   UnwindState st{&cap, &stack, stackBase, dwfl, maxFrames, &out};
   if (cap.regCount != 0 && dwfl_attach_state(dwfl, nullptr, getpid(), &kThreadCallbacks, &st))
     dwfl_getthread_frames(dwfl, kTid, &onFrame, &st);

@@ -29,6 +29,10 @@ struct SourceFrame {
 // their parameter list).
 std::string shortFunction(const std::string& function);
 
+// The source line of a call, from the return address the callee saw (the
+// host code that called an ACL entry point, for a checker finding).
+SourceFrame callerFrame(uintptr_t returnAddress);
+
 // The frames of an abandoned block, innermost first (at most maxFrames).
 std::vector<SourceFrame> unwindAbandoned(const FaultCapture& cap, const std::vector<uint8_t>& stack,
                                          uintptr_t stackBase, unsigned maxFrames);

@@ -1,0 +1,70 @@
+// initcheck on the host side: aclrtMemcpy (sync or on a stream) copying out
+// device bytes that nothing wrote. The CANN docs say aclrtMalloc does not
+// initialise memory ("建议在使用内存前先调用aclrtMemset"); a program that
+// copies such bytes back and compares them reads whatever the device held.
+// The finding names the copy's line and the allocation's line (the user's
+// return addresses of the two calls, resolved to source lines).
+#include <cstdio>
+#include <string>
+
+#include "checker/checker.h"
+#include "checker/finding_store.h"
+#include "checker/gm_init.h"
+#include "device/allocator.h"
+#include "kernel/fault_symbols.h"
+
+namespace asctwin::checker {
+namespace {
+
+std::string hex(uintptr_t v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+}  // namespace
+
+Site Checker::hostSite(const char* api, uintptr_t returnAddress) {
+  Site s;
+  s.core = "host";
+  s.api = api;
+  auto it = hostFrames_.find(returnAddress);
+  if (it == hostFrames_.end()) {
+    const kernel::SourceFrame f = kernel::callerFrame(returnAddress);
+    it = hostFrames_.emplace(returnAddress, std::make_pair(f.file, static_cast<int>(f.line))).first;
+  }
+  s.file = it->second.first;
+  s.line = it->second.second;
+  return s;
+}
+
+void Checker::onHostRead(const device::HostRead& read) {
+  device::AllocationInfo alloc;
+  if (!device::DeviceMemory::instance().find(read.src, &alloc)) return;
+  const uintptr_t lo = reinterpret_cast<uintptr_t>(read.src);
+  const UninitialisedSpan span = uninitialisedGmSpan(lo, lo + read.bytes);
+  if (span.bytes == 0) return;
+  Finding f;
+  f.kind = "uninit-gm-copy";
+  f.tool = toolName(toolOfKind(f.kind));
+  f.message = std::string(read.api) + " copies " + std::to_string(read.bytes) +
+              " bytes of device memory of which " + std::to_string(span.bytes) +
+              " were written neither by the host nor by a kernel (still the allocator's "
+              "poison), the first at offset " +
+              std::to_string(span.first - alloc.base) + " of allocation #" +
+              std::to_string(alloc.id) + " (base " + hex(alloc.base) + ", " +
+              std::to_string(alloc.size) + " bytes)";
+  bool betweenLaunches = false;
+  {
+    std::lock_guard lock(mu_);
+    f.first = hostSite(read.api, read.callerPc);
+    f.second = hostSite("aclrtMalloc", alloc.callerPc);
+    betweenLaunches = launches_.empty();
+  }
+  store_.add(std::move(f));
+  // The runner reads the file after each launch; a copy after the last one
+  // must reach it too.
+  if (betweenLaunches) writeOutput();
+}
+
+}  // namespace asctwin::checker
