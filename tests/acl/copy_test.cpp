@@ -1,7 +1,11 @@
 // aclrtMemcpy / aclrtMemset (and the validation of their Async variants):
-// every kind, bounds, host/device mix-ups, overlap.
+// every kind, bounds, host/device mix-ups, overlap, no implicit stream sync.
+#include <atomic>
+#include <chrono>
 #include <cstring>
+#include <future>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 #include "acl_test_util.h"
@@ -173,6 +177,44 @@ TEST_F(AclCopy, AsyncVariantsValidateAtCallTime) {
             ACL_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(nullptr), ACL_SUCCESS);
   EXPECT_EQ(out_[kSize - 1], 0x42);
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
+// The API reference (aclrtMemcpy, constraints): "the copy happens at once; the
+// call does no implicit device or stream synchronisation". Work queued on a
+// stream that has not run yet is therefore not seen by a synchronous copy, as
+// in CANN's example 1_basic_features/memory/5_d2d_sync_memory_copy, which
+// copies right after an asynchronous kernel write without synchronising.
+TEST_F(AclCopy, SynchronousCopyDoesNotWaitForQueuedStreamWork) {
+  ASSERT_EQ(aclrtMemcpy(dev_, kSize, host_.data(), kSize, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  std::atomic<bool> open{false};
+  const aclrtHostFunc gate = [](void* flag) {
+    while (!static_cast<std::atomic<bool>*>(flag)->load())
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+  };
+  ASSERT_EQ(aclrtLaunchHostFunc(s, gate, &open), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetAsync(dev_, kSize, 0x5A, kSize, s), ACL_SUCCESS);  // behind the gate
+  // Copy on another thread (it binds device 0 first): an implicit stream sync
+  // would block on the gate, which the bounded wait below turns into a failure.
+  auto copy = std::async(std::launch::async, [this] {
+    if (aclrtSetDevice(0) != ACL_SUCCESS) return ACL_ERROR_INVALID_DEVICE;
+    const aclError rc = aclrtMemcpy(dev2_, kSize, dev_, kSize, ACL_MEMCPY_DEVICE_TO_DEVICE);
+    (void)aclrtResetDevice(0);
+    return rc;
+  });
+  const bool returned = copy.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  EXPECT_TRUE(returned) << "aclrtMemcpy waited for the stream";
+  open = true;
+  EXPECT_EQ(copy.get(), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  // The copy saw the bytes written before the stream's work...
+  ASSERT_EQ(aclrtMemcpy(out_.data(), kSize, dev2_, kSize, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(out_, host_);
+  // ...and the stream's memset landed afterwards, in the source only.
+  ASSERT_EQ(aclrtMemcpy(out_.data(), kSize, dev_, kSize, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(out_, std::vector<uint8_t>(kSize, 0x5A));
   EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
 }
 
