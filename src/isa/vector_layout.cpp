@@ -56,12 +56,69 @@ float scoreOf(Elem t, const uint8_t* region) {
   return f;
 }
 
+// vcopy in counter mode differs from every other vector instruction (API
+// reference, Copy (UBToUB 掩码式高维数据搬运), constraints): the mask counts
+// the elements of ONE iteration, not of the whole instruction, and the
+// repeat argument counts the iterations. An iteration moves its `count`
+// elements as ceil(count * size / 32) data blocks (block j at j * blkStride
+// blocks, the last one partial), which may be more than the 8 blocks of an
+// ordinary iteration; iteration r starts r * repStride blocks further on.
+void vcopyCounted(Ctx& x, uint32_t elemBytes, void* dst, const void* src, uint8_t repeat,
+                  VStride dstS, VStride srcS) {
+  const uint64_t bytes = x.c.regs.maskLow * elemBytes;
+  if (repeat == 0 || bytes == 0) return;
+  const uint64_t blocks = (bytes + kBlockBytes - 1) / kBlockBytes;
+  auto runsOf = [&](VStride st) {
+    std::vector<kernel::Run> runs;
+    runs.reserve(repeat * blocks);
+    for (uint64_t r = 0; r < repeat; ++r)
+      for (uint64_t j = 0; j < blocks; ++j)
+        runs.push_back(
+            {static_cast<uint32_t>((r * st.rep + j * st.blk) * kBlockBytes),
+             static_cast<uint32_t>(std::min<uint64_t>(kBlockBytes, bytes - j * kBlockBytes))});
+    return runs;
+  };
+  auto checked = [&](const void* p, const std::vector<kernel::Run>& runs, const char* role) {
+    const LocalOp op = resolveLocal(x, Space::UB, p, role);
+    uint64_t hi = 0;
+    for (const auto& r : runs) hi = std::max<uint64_t>(hi, uint64_t{r.offset} + r.bytes);
+    checkLocalExtent(x, op, hi, role);
+    return op.ptr;
+  };
+  std::vector<kernel::Run> sRuns = runsOf(srcS);
+  std::vector<kernel::Run> dRuns = runsOf(dstS);
+  const uint8_t* sp = checked(src, sRuns, "src");
+  uint8_t* dp = checked(dst, dRuns, "dst");
+  auto describe = [&](Instr& in) {
+    in.add(runsAccess(reinterpret_cast<uintptr_t>(sp), sRuns, false));
+    in.add(runsAccess(reinterpret_cast<uintptr_t>(dp), dRuns, true));
+  };
+  emit(x, PIPE_V, describe, [=] {
+    // An iteration reads all its blocks before it writes any.
+    std::vector<uint8_t> staged(bytes);
+    for (uint64_t r = 0; r < repeat; ++r) {
+      for (uint64_t j = 0; j < blocks; ++j) {
+        const kernel::Run& b = sRuns[r * blocks + j];
+        std::memcpy(staged.data() + j * kBlockBytes, sp + b.offset, b.bytes);
+      }
+      for (uint64_t j = 0; j < blocks; ++j) {
+        const kernel::Run& b = dRuns[r * blocks + j];
+        std::memcpy(dp + b.offset, staged.data() + j * kBlockBytes, b.bytes);
+      }
+    }
+  });
+}
+
 }  // namespace
 
 void vcopy(uint32_t elemBytes, void* dst, const void* src, uint8_t repeat, VStride dstS,
            VStride srcS, const char* name) {
   Ctx x = enter(name);
   requireBytes(x, elemBytes, name);
+  if (x.c.regs.counterMode) {
+    vcopyCounted(x, elemBytes, dst, src, repeat, dstS, srcS);
+    return;
+  }
   const Lanes lanes = lanesFrom(x.c.regs, repeat, kRepeatBytes / elemBytes);
   if (lanes.empty()) return;
   const Stream s = ubStream(x, src, elemBytes, srcS, lanes, "src");

@@ -41,6 +41,41 @@ TEST_F(LayoutTest, CopyPlacesLanesByStrides) {
   for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << i;
 }
 
+// Copy in counter mode (API reference, Copy (UBToUB 掩码式高维数据搬运),
+// constraints): unlike other vector instructions, the mask counts the
+// elements of each iteration and the repeat argument is effective; an
+// iteration moves ceil(mask * size / 32) blocks, block j at j * stride.
+struct CopyCounted {
+  struct Args {};
+  static void run(const Ub& ub, const Args&) {
+    SetMaskCount();
+    // The reference's scenario 3: the first block of each row of [18, 64].
+    SetVectorMask<int32_t, MaskMode::COUNTER>(144);
+    Copy<int32_t, false>(ub.D<int32_t>(), ub.A<int32_t>(), MASK_PLACEHOLDER, 1,
+                         CopyRepeatParams(1, 8, 8, 8));
+    // Broadcast's shape: 20 floats (2.5 blocks) per iteration from one
+    // source block (srcStride 0), 5 iterations.
+    SetVectorMask<float, MaskMode::COUNTER>(20);
+    Copy<float, false>(ub.D<float>()[2048], ub.A<float>()[4096], MASK_PLACEHOLDER, 5,
+                       CopyRepeatParams(1, 0, 3, 1));
+    SetMaskNorm();
+    ResetMask();
+  }
+};
+TEST_F(LayoutTest, CopyCounterModeCountsElementsPerIteration) {
+  std::vector<int32_t> a(kRegion / 4), d(kRegion / 4, -1);
+  std::iota(a.begin(), a.end(), 1);
+  const auto got = valuesOf<int32_t>(run<CopyCounted>(bytesOf(a), {}, bytesOf(d), {}), a.size());
+  std::vector<int32_t> want = d;
+  for (int row = 0; row < 18; ++row)
+    for (int k = 0; k < 8; ++k) want[row * 8 + k] = a[row * 64 + k];
+  const auto* af = reinterpret_cast<const float*>(a.data()) + 4096;
+  auto* wf = reinterpret_cast<float*>(want.data()) + 2048;
+  for (int r = 0; r < 5; ++r)
+    for (int e = 0; e < 20; ++e) wf[r * 3 * 8 + (e / 8) * 8 + e % 8] = af[r * 8 + e % 8];
+  for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(got[i], want[i]) << i;
+}
+
 struct BrcbGatherb {
   struct Args {};
   static void run(const Ub& ub, const Args&) {
