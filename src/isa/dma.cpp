@@ -56,6 +56,15 @@ uint8_t* localSide(Ctx& x, Mem m, const void* p, uint64_t extent, const char* ro
   return op.ptr;
 }
 
+// A copy out of GM is also how a core spins on a flag another core writes
+// (WaitPreBlock, IBWait and the software SyncAll of the real headers copy the
+// flag words into UB and test them there): it is a poll point like a scalar
+// GM read, so a spinning block lets the blocks it waits for run, and a spin
+// nobody ends is reported as a deadlock instead of hanging the launch.
+void pollGmSource(Ctx& x, uintptr_t gm) {
+  x.c.launch->pollPoint(x.c, x.site, gm, true);
+}
+
 }  // namespace
 
 void copyBlocks(Mem dstMem, void* dst, Mem srcMem, const void* src, uint16_t nBurst,
@@ -89,6 +98,7 @@ void copyBlocks(Mem dstMem, void* dst, Mem srcMem, const void* src, uint16_t nBu
     in.atomicType = type;
   };
   if (srcMem == Mem::GM || dstMem == Mem::GM) x.c.launch->schedPoint(x.c);
+  if (srcMem == Mem::GM) pollGmSource(x, sAddr);
   if (dstMem == Mem::GM) {
     emit(x, pipeOf(dstMem, srcMem), describe, [=, &c = x.c] {
       for (uint32_t b = 0; b < nBurst; ++b)
@@ -137,6 +147,7 @@ void copyGmToUbAlign(void* dst, const void* src, uint32_t elemBytes, uint16_t nB
   // The padding register is read when the copy is issued.
   const uint64_t pad = x.c.regs.padValue;
   x.c.launch->schedPoint(x.c);
+  pollGmSource(x, sAddr);
   emit(x, PIPE_MTE2, describe, [=] {
     const auto* gm = reinterpret_cast<const uint8_t*>(sAddr);
     for (uint32_t b = 0; b < nBurst; ++b) {

@@ -23,12 +23,6 @@ std::atomic<InstrObserver*> gObserver{nullptr};
 std::atomic<uint64_t> gExecuted{0};
 std::atomic<uint64_t> gLastScheduleHash{0};
 
-// A block becomes idle (Polling: not chosen while something else can run)
-// after two re-reads of GM it already read since the last GM change (see
-// Launch::pollPoint); a launch in which only idle blocks remain is deadlocked
-// once each has re-read this many times (a finite loop that re-reads the same
-// GM is still allowed to finish).
-constexpr uint32_t kDeadlockPolls = 2000;
 // A core with this many pending nodes lets the scheduler run (bounds memory).
 constexpr size_t kMaxPending = 1024;
 

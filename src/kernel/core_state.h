@@ -50,6 +50,14 @@ struct DataCacheLine {
 // Joining (check mode only): the scalar code waits for pending instructions.
 enum class BlockState : uint8_t { Ready, Running, Polling, Barrier, Joining, Done };
 
+// A block becomes idle (Polling: not chosen while something else can run)
+// after two re-reads of GM it already read since the last GM change (see
+// Launch::pollPoint); a launch in which only idle blocks remain is deadlocked
+// once each has re-read this many times, in either mode (a finite loop that
+// re-reads the same GM, e.g. the same tile copied in again and again before
+// anything is written, is still allowed to finish).
+inline constexpr uint32_t kDeadlockPolls = 2000;
+
 struct CoreState {
   Launch* launch = nullptr;
   CoreKind kind = CoreKind::AIV;
@@ -152,7 +160,10 @@ class Launch {
   uint64_t progress() const { return progress_.load(std::memory_order_relaxed); }
   // A scalar GM read that saw no change since this core's previous one: let
   // other blocks run (a spin loop), and detect spins that can never succeed.
-  void pollPoint(CoreState& c, const Site& site, uintptr_t addr);
+  // `scheduled`: the caller has just passed schedPoint (a DMA out of GM);
+  // check mode then yields again only once the block spins, so a copy that
+  // is no spin keeps the schedules it had.
+  void pollPoint(CoreState& c, const Site& site, uintptr_t addr, bool scheduled = false);
   // The hardware SyncAll barrier.
   void barrier(CoreState& c, bool aivOnly, const Site& site);
   // Cross-core synchronisation needs every participating block resident.

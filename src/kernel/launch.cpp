@@ -291,7 +291,7 @@ void Launch::barrier(CoreState& c, bool aivOnly, const Site& site) {
   checkAbort();
 }
 
-void Launch::pollPoint(CoreState& c, const Site& site, uintptr_t addr) {
+void Launch::pollPoint(CoreState& c, const Site& site, uintptr_t addr, bool scheduled) {
   checkAbort();
   const uint64_t now = progress();
   if (now != c.pollProgress) {
@@ -307,6 +307,7 @@ void Launch::pollPoint(CoreState& c, const Site& site, uintptr_t addr) {
     c.pollAddrs.push_back(addr);
   }
   if (check_) {
+    if (scheduled && c.pollsWithoutProgress < 2) return;
     c.waitSite = site;
     yieldToScheduler(c, c.pollsWithoutProgress >= 2 ? BlockState::Polling : BlockState::Ready);
     return;
@@ -333,7 +334,7 @@ bool Launch::deadlockedLocked() const {
         break;
       case BlockState::Polling:
         anyLeft = true;
-        if (c->pollsWithoutProgress < 3 || c->pollProgress != now) return false;
+        if (c->pollsWithoutProgress < kDeadlockPolls || c->pollProgress != now) return false;
         break;
       default:
         return false;
