@@ -36,6 +36,13 @@ InstrObserver* environmentChecker() {
   return env;
 }
 
+namespace {
+// Under asctwin-sanitizer the checker exists from the program's start, not
+// from its first launch: host calls before any launch (a copy racing a kernel
+// still queued on a stream) are seen too.
+[[maybe_unused]] const bool gEnvironmentCheckerAtStart = (environmentChecker(), true);
+}  // namespace
+
 }  // namespace kernel
 
 namespace checker {
