@@ -227,7 +227,15 @@ Status runModel(const std::shared_ptr<Model>& m, std::vector<Entry> top,
   return Status::ok();
 }
 
-Status launch(Registry& r, Model* m, device::Stream* stream) {
+// The run of `m` as one stream task, prepared under r.mu. The caller
+// enqueues it after releasing r.mu: enqueueing onto a stream that is being
+// captured hands the task to the capture sink, which takes r.mu itself.
+struct PreparedRun {
+  std::string name;
+  device::Stream::Task task;
+};
+
+Status prepareLaunch(Registry& r, Model* m, PreparedRun* out) {
   if (!m->ended)
     return invalidParam(
         "modelRI is still being captured or built: end it first "
@@ -236,10 +244,10 @@ Status launch(Registry& r, Model* m, device::Stream* stream) {
   std::vector<Entry> top = prepared(m->entries);
   std::vector<std::vector<Entry>> boundEntries;
   for (const auto& b : m->bound) boundEntries.push_back(prepared(b.entries));
-  stream->enqueue("aclmdlRI#" + std::to_string(m->id),
-                  [keep, top = std::move(top), boundEntries = std::move(boundEntries)] {
-                    return runModel(keep, top, boundEntries);
-                  });
+  out->name = "aclmdlRI#" + std::to_string(m->id);
+  out->task = [keep, top = std::move(top), boundEntries = std::move(boundEntries)] {
+    return runModel(keep, top, boundEntries);
+  };
   return Status::ok();
 }
 
@@ -519,13 +527,20 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
     asctwin::device::Stream* s = nullptr;
     Status st = acl::resolveStream(stream, &s);
     if (!st) return st;
-    auto& r = mdl::reg();
-    std::lock_guard lock(r.mu);
-    mdl::Model* m = nullptr;
-    st = mdl::resolveModel(r, modelRI, &m);
-    if (!st) return st;
-    if (m->isChild) return invalidParam("modelRI is a branch of a conditional task; run its root");
-    return mdl::launch(r, m, s);
+    mdl::PreparedRun run;
+    {
+      auto& r = mdl::reg();
+      std::lock_guard lock(r.mu);
+      mdl::Model* m = nullptr;
+      st = mdl::resolveModel(r, modelRI, &m);
+      if (!st) return st;
+      if (m->isChild)
+        return invalidParam("modelRI is a branch of a conditional task; run its root");
+      st = mdl::prepareLaunch(r, m, &run);
+      if (!st) return st;
+    }
+    s->enqueue(std::move(run.name), std::move(run.task));
+    return Status::ok();
   });
 }
 
@@ -535,15 +550,17 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout) {
     asctwin::device::Stream* s = nullptr;
     Status st = acl::resolveStream(nullptr, &s);
     if (!st) return st;
+    mdl::PreparedRun run;
     {
       auto& r = mdl::reg();
       std::lock_guard lock(r.mu);
       mdl::Model* m = nullptr;
       st = mdl::resolveModel(r, modelRI, &m);
       if (!st) return st;
-      st = mdl::launch(r, m, s);
+      st = mdl::prepareLaunch(r, m, &run);
       if (!st) return st;
     }
+    s->enqueue(std::move(run.name), std::move(run.task));
     return s->synchronizeFor(std::chrono::milliseconds(timeout));
   });
 }

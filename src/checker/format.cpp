@@ -56,9 +56,15 @@ void jsonSite(std::string& out, const Site& s) {
 }
 
 std::string siteText(const Site& s) {
-  if (s.core == "host")
-    return "host " + s.api + " at " + (s.file.empty() ? std::string("?") : s.file) + ":" +
-           std::to_string(s.line);
+  if (s.core == "host") {
+    std::string out = "host " + s.api + " at ";
+    out += s.file.empty() ? std::string("?") : s.file;
+    if (s.line != 0) {
+      out += ':';
+      out += std::to_string(s.line);
+    }
+    return out;
+  }
   return "block " + std::to_string(s.block) + " " + s.core + " " + s.pipe + " " + s.api + " at " +
          s.file + ":" + std::to_string(s.line);
 }

@@ -31,7 +31,12 @@ Site Checker::hostSite(const char* api, uintptr_t returnAddress) {
   auto it = hostFrames_.find(returnAddress);
   if (it == hostFrames_.end()) {
     const kernel::SourceFrame f = kernel::callerFrame(returnAddress);
-    it = hostFrames_.emplace(returnAddress, std::make_pair(f.file, static_cast<int>(f.line))).first;
+    // Without line information (a program built without -g) the function and
+    // module still say where, with the return address to look up by hand.
+    std::string where = f.file;
+    if (where.empty() && returnAddress != 0)
+      where = f.text() + " return address " + hex(returnAddress);
+    it = hostFrames_.emplace(returnAddress, std::make_pair(where, static_cast<int>(f.line))).first;
   }
   s.file = it->second.first;
   s.line = it->second.second;

@@ -223,6 +223,37 @@ TEST_F(AclRuntimeExt, CallbacksRunOnTheSubscribedThread) {
   aclrtDestroyStream(s);
 }
 
+// Running a model on a stream that is being captured records the run into
+// the capture (the fuzzer found this deadlocking: the capture sink takes the
+// model registry's lock, which the launch held).
+TEST_F(AclRuntimeExt, ModelRunOnACapturingStreamIsRecorded) {
+  aclrtStream s = nullptr, c = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateStream(&c), ACL_SUCCESS);
+  void* d = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 4, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetAsync(d, 4, 7, 4, s), ACL_SUCCESS);
+  aclmdlRI inner = nullptr;
+  ASSERT_EQ(aclmdlRICaptureEnd(s, &inner), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRICaptureBegin(c, ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIExecuteAsync(inner, c), ACL_SUCCESS);  // recorded, not run
+  aclmdlRI outer = nullptr;
+  ASSERT_EQ(aclmdlRICaptureEnd(c, &outer), ACL_SUCCESS);
+  uint8_t h[4] = {};
+  ASSERT_EQ(aclrtMemset(d, 4, 0, 4), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIExecuteAsync(outer, s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy(h, 4, d, 4, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(h[0], 7);
+  EXPECT_EQ(h[3], 7);
+  EXPECT_EQ(aclmdlRIDestroy(outer), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlRIDestroy(inner), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(d), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(c), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
 TEST_F(AclRuntimeExt, ModelCaptureReplaysAndUpdatesTaskGroups) {
   aclrtStream s = nullptr, up = nullptr;
   ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
@@ -376,7 +407,8 @@ TEST_F(AclRuntimeExt, CountingNotifyWaitsForItsCount) {
   ASSERT_EQ(aclrtCntNotifyWaitWithTimeout(n, b, &w), ACL_SUCCESS);
   EXPECT_EQ(aclrtSynchronizeStream(b), ACL_ERROR_RT_WAIT_TIMEOUT);
   r.mode = static_cast<aclrtCntNotifyRecordMode>(3);
-  EXPECT_REJECTED(aclrtCntNotifyRecord(n, a, &r), ACL_ERROR_INVALID_PARAM, "aclrtCntNotifyRecordMode");
+  EXPECT_REJECTED(aclrtCntNotifyRecord(n, a, &r), ACL_ERROR_INVALID_PARAM,
+                  "aclrtCntNotifyRecordMode");
   ASSERT_EQ(aclrtCntNotifyDestroy(n), ACL_SUCCESS);
   aclrtFree(d);
   aclrtDestroyStream(a);
