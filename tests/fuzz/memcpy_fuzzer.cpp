@@ -9,11 +9,13 @@
 // ever touched; every allocation frees cleanly.
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "asctwin/asctwin_ext.h"
 #include "common/error_message.h"
+#include "device/allocator.h"
 #include "fuzz_util.h"
 
 namespace {
@@ -154,7 +156,7 @@ void oneCopy(FuzzedDataProvider& in, const Allocs& a) {
                  "read back: %s", aclGetRecentErrMsg());
       std::vector<unsigned char> again(count);
       FUZZ_CHECK(aclrtMemcpy(again.data(), count, src.p, count,
-                             kind == ACL_MEMCPY_DEFAULT ? ACL_MEMCPY_DEFAULT
+                             kind == ACL_MEMCPY_DEFAULT  ? ACL_MEMCPY_DEFAULT
                              : isDeviceSide(kind, false) ? ACL_MEMCPY_DEVICE_TO_HOST
                                                          : ACL_MEMCPY_HOST_TO_HOST) == ACL_SUCCESS,
                  "read source: %s", aclGetRecentErrMsg());
@@ -166,9 +168,24 @@ void oneCopy(FuzzedDataProvider& in, const Allocs& a) {
 }
 
 void oneSet(FuzzedDataProvider& in, const Allocs& a) {
-  const Ptr dst = devicePointer(in, a);
-  const size_t maxCount = fuzzSize(in);
-  const size_t count = fuzzSize(in);
+  Ptr dst = devicePointer(in, a);
+  size_t maxCount = fuzzSize(in);
+  size_t count = fuzzSize(in);
+  // aclrtMemset also takes host memory, which no API can size: the caller's
+  // contract. So a host address is passed only as one of our buffers, with
+  // the counts within it; any other address that is not device memory (past
+  // an allocation's end, far away, freed) could be live host memory of this
+  // process, and setting it would be the fuzzer's own overrun.
+  const auto p = reinterpret_cast<uintptr_t>(dst.p);
+  const auto hostA = reinterpret_cast<uintptr_t>(gHostA);
+  if (p >= hostA && p < hostA + kHostBytes) {
+    const size_t room = hostA + kHostBytes - p;
+    maxCount = std::min(maxCount, room);
+    count = std::min(count, room);
+  } else if (dst.p != nullptr &&
+             !asctwin::device::DeviceMemory::instance().isDevicePointer(dst.p)) {
+    dst.p = nullptr;
+  }
   const int32_t value = in.ConsumeIntegral<int32_t>();
   const bool async = in.ConsumeBool();
   asctwin::clearLastError();
