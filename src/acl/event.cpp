@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <new>
 #include <set>
@@ -139,6 +140,50 @@ Status destroyEvent(aclrtEvent event) {
   return Status::ok();
 }
 
+namespace {
+
+// The stream task of a record: completes generation `gen` of the event.
+device::Stream::Task recordTask(EventState* state, uint64_t gen) {
+  return [state, gen] {
+    state->timestampUs.store(hostMicros());
+    uint64_t cur = state->completed.load();
+    while (cur < gen && !state->completed.compare_exchange_weak(cur, gen)) {
+    }
+    state->flag.store(1);
+    return Status::ok();
+  };
+}
+
+// The stream task of a wait for generation `gen` (counting events) or for
+// the flag; counted as issued now, so that the event's wait queries see it.
+device::Stream::Task waitTask(EventState* state, bool counts, uint64_t gen, int32_t timeoutMs) {
+  state->waitsIssued.fetch_add(1);
+  return [state, counts, gen, timeoutMs] {
+    const bool ok = counts ? pollUntil([&] { return state->completed.load() >= gen; }, timeoutMs)
+                           : pollUntil([&] { return state->flag.load() != 0; }, timeoutMs);
+    state->waitsDone.fetch_add(1);
+    if (!ok)
+      return Status(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
+                    "the event was not recorded within " + std::to_string(timeoutMs) + " ms");
+    return Status::ok();
+  };
+}
+
+// A captured task is built at each launch of the model, which may come after
+// the event is destroyed: the handle is looked up again then (once launched,
+// the queued task keeps the event alive like any other).
+device::Stream::LaunchTask atLaunchOf(aclrtEvent event, const char* what,
+                                      std::function<device::Stream::Task(EventState*)> build) {
+  return [event, what, build = std::move(build)] {
+    Event* live = nullptr;
+    Status alive = resolveEvent(event, what, &live);
+    if (!alive) return device::Stream::Task([alive] { return alive; });
+    return build(live->state);
+  };
+}
+
+}  // namespace
+
 Status recordEvent(aclrtEvent event, aclrtStream stream) {
   Event* e = nullptr;
   Status s = resolveEvent(event, "event", &e);
@@ -146,27 +191,19 @@ Status recordEvent(aclrtEvent event, aclrtStream stream) {
   device::Stream* st = nullptr;
   s = resolveStream(stream, &st);
   if (!s) return s;
-  EventState* state = e->state;
   // A record completes generation `gen` when the stream reaches it. Captured,
   // the generation is issued when the model is launched (so that waits issued
   // after the launch wait for it).
-  auto completeTask = [state](uint64_t gen) {
-    return device::Stream::Task([state, gen] {
-      state->timestampUs.store(hostMicros());
-      uint64_t cur = state->completed.load();
-      while (cur < gen && !state->completed.compare_exchange_weak(cur, gen)) {
-      }
-      state->flag.store(1);
-      return Status::ok();
-    });
-  };
   if (st->capturing()) {
-    st->enqueueCapturable("RecordEvent", nullptr, [state, completeTask] {
-      return completeTask(state->recorded.fetch_add(1) + 1);
-    });
+    st->enqueueCapturable(
+        "RecordEvent", nullptr,
+        atLaunchOf(event, "the event of a captured aclrtRecordEvent", [](EventState* now) {
+          return recordTask(now, now->recorded.fetch_add(1) + 1);
+        }));
     return Status::ok();
   }
-  st->enqueue("RecordEvent", completeTask(state->recorded.fetch_add(1) + 1));
+  EventState* state = e->state;
+  st->enqueue("RecordEvent", recordTask(state, state->recorded.fetch_add(1) + 1));
   return Status::ok();
 }
 
@@ -192,28 +229,20 @@ Status streamWaitEvent(aclrtStream stream, aclrtEvent event, int32_t timeoutMs) 
   device::Stream* st = nullptr;
   s = resolveStream(stream, &st);
   if (!s) return s;
-  EventState* state = e->state;
   const bool counts = e->countsRecords;
-  auto waitTask = [state, counts, timeoutMs](uint64_t gen) {
-    state->waitsIssued.fetch_add(1);
-    return device::Stream::Task([state, counts, gen, timeoutMs] {
-      const bool ok = counts ? pollUntil([&] { return state->completed.load() >= gen; }, timeoutMs)
-                             : pollUntil([&] { return state->flag.load() != 0; }, timeoutMs);
-      state->waitsDone.fetch_add(1);
-      if (!ok)
-        return Status(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
-                      "the event was not recorded within " + std::to_string(timeoutMs) + " ms");
-      return Status::ok();
-    });
-  };
   // The generation waited for is the latest record issued when the wait is
   // (captured: when the model is launched).
   if (st->capturing()) {
     st->enqueueCapturable("StreamWaitEvent", nullptr,
-                          [state, waitTask] { return waitTask(state->recorded.load()); });
+                          atLaunchOf(event, "the event of a captured aclrtStreamWaitEvent",
+                                     [counts, timeoutMs](EventState* now) {
+                                       return waitTask(now, counts, now->recorded.load(),
+                                                       timeoutMs);
+                                     }));
     return Status::ok();
   }
-  st->enqueue("StreamWaitEvent", waitTask(state->recorded.load()));
+  EventState* state = e->state;
+  st->enqueue("StreamWaitEvent", waitTask(state, counts, state->recorded.load(), timeoutMs));
   return Status::ok();
 }
 

@@ -254,6 +254,33 @@ TEST_F(AclRuntimeExt, ModelRunOnACapturingStreamIsRecorded) {
   EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
 }
 
+// A model that captured a record and a wait of an event still runs safely
+// after the event is destroyed: the captured tasks look the event up at
+// launch and fail with the runtime's message instead of touching freed state
+// (the runtime_api fuzzer found the use after free).
+TEST_F(AclRuntimeExt, CapturedEventTasksAfterTheEventIsDestroyed) {
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  aclrtEvent ev = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&ev), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_SUCCESS);
+  ASSERT_EQ(aclrtRecordEvent(ev, s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtStreamWaitEvent(s, ev), ACL_SUCCESS);
+  aclmdlRI m = nullptr;
+  ASSERT_EQ(aclmdlRICaptureEnd(s, &m), ACL_SUCCESS);
+  // While the event lives the model runs.
+  ASSERT_EQ(aclmdlRIExecuteAsync(m, s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyEvent(ev), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIExecuteAsync(m, s), ACL_SUCCESS);
+  EXPECT_NE(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  const char* msg = aclGetRecentErrMsg();
+  ASSERT_NE(msg, nullptr);
+  EXPECT_NE(std::string(msg).find("is not a live event"), std::string::npos) << msg;
+  EXPECT_EQ(aclmdlRIDestroy(m), ACL_SUCCESS);
+  aclrtDestroyStream(s);
+}
+
 TEST_F(AclRuntimeExt, ModelCaptureReplaysAndUpdatesTaskGroups) {
   aclrtStream s = nullptr, up = nullptr;
   ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
