@@ -251,6 +251,24 @@ Status prepareLaunch(Registry& r, Model* m, PreparedRun* out) {
   return Status::ok();
 }
 
+// Queues a run of the root model `handle` on `stream`: prepared under r.mu,
+// enqueued after it (see PreparedRun).
+Status enqueueRun(aclmdlRI handle, device::Stream* stream) {
+  PreparedRun run;
+  {
+    Registry& r = reg();
+    std::lock_guard lock(r.mu);
+    Model* m = nullptr;
+    Status st = resolveModel(r, handle, &m);
+    if (!st) return st;
+    if (m->isChild) return invalidParam("modelRI is a branch of a conditional task; run its root");
+    st = prepareLaunch(r, m, &run);
+    if (!st) return st;
+  }
+  stream->enqueue(std::move(run.name), std::move(run.task));
+  return Status::ok();
+}
+
 bool compare(int64_t l, int64_t rgt, int cond) {
   switch (cond) {
     case ACL_RT_EQUAL:
@@ -527,20 +545,7 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
     asctwin::device::Stream* s = nullptr;
     Status st = acl::resolveStream(stream, &s);
     if (!st) return st;
-    mdl::PreparedRun run;
-    {
-      auto& r = mdl::reg();
-      std::lock_guard lock(r.mu);
-      mdl::Model* m = nullptr;
-      st = mdl::resolveModel(r, modelRI, &m);
-      if (!st) return st;
-      if (m->isChild)
-        return invalidParam("modelRI is a branch of a conditional task; run its root");
-      st = mdl::prepareLaunch(r, m, &run);
-      if (!st) return st;
-    }
-    s->enqueue(std::move(run.name), std::move(run.task));
-    return Status::ok();
+    return mdl::enqueueRun(modelRI, s);
   });
 }
 
@@ -550,17 +555,8 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout) {
     asctwin::device::Stream* s = nullptr;
     Status st = acl::resolveStream(nullptr, &s);
     if (!st) return st;
-    mdl::PreparedRun run;
-    {
-      auto& r = mdl::reg();
-      std::lock_guard lock(r.mu);
-      mdl::Model* m = nullptr;
-      st = mdl::resolveModel(r, modelRI, &m);
-      if (!st) return st;
-      st = mdl::prepareLaunch(r, m, &run);
-      if (!st) return st;
-    }
-    s->enqueue(std::move(run.name), std::move(run.task));
+    st = mdl::enqueueRun(modelRI, s);
+    if (!st) return st;
     return s->synchronizeFor(std::chrono::milliseconds(timeout));
   });
 }

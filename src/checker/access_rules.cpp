@@ -23,14 +23,9 @@ bool floatType(DType t) {
   return t == DType::F16 || t == DType::BF16 || t == DType::F32 || t == DType::F64;
 }
 
-std::string hexAddr(uintptr_t v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
-  return b;
-}
-
 std::string bytesText(kernel::Space s, uintptr_t lo, uintptr_t hi) {
-  return std::string(kernel::spaceName(s)) + " bytes [" + hexAddr(lo) + ", " + hexAddr(hi) + ")";
+  return std::string(kernel::spaceName(s)) + " bytes [" + kernel::hex(lo) + ", " + kernel::hex(hi) +
+         ")";
 }
 
 void keepLatest(std::vector<Acc>& v, const Acc& a) {
@@ -318,7 +313,7 @@ void LaunchState::localBuffer(const kernel::CoreState& c, const kernel::LocalBuf
     } else if (!reported && (tools_ & memcheck)) {
       report("buffer-overlap",
              "a new buffer " + bytesText(e.space, lo, hi) + " overlaps a buffer still in use [" +
-                 hexAddr(b.lo) + ", " + hexAddr(b.hi) + ")",
+                 kernel::hex(b.lo) + ", " + kernel::hex(b.hi) + ")",
              b.site, &site);
       reported = true;
     }

@@ -4,7 +4,6 @@
 // copies such bytes back and compares them reads whatever the device held.
 // The finding names the copy's line and the allocation's line (the user's
 // return addresses of the two calls, resolved to source lines).
-#include <cstdio>
 #include <string>
 
 #include "checker/checker.h"
@@ -12,17 +11,9 @@
 #include "checker/gm_init.h"
 #include "device/allocator.h"
 #include "kernel/fault_symbols.h"
+#include "kernel/instr.h"
 
 namespace asctwin::checker {
-namespace {
-
-std::string hex(uintptr_t v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
-  return b;
-}
-
-}  // namespace
 
 Site Checker::hostSite(const char* api, uintptr_t returnAddress) {
   Site s;
@@ -35,7 +26,7 @@ Site Checker::hostSite(const char* api, uintptr_t returnAddress) {
     // module still say where, with the return address to look up by hand.
     std::string where = f.file;
     if (where.empty() && returnAddress != 0)
-      where = f.text() + " return address " + hex(returnAddress);
+      where = f.text() + " return address " + kernel::hex(returnAddress);
     it = hostFrames_.emplace(returnAddress, std::make_pair(where, static_cast<int>(f.line))).first;
   }
   s.file = it->second.first;
@@ -57,7 +48,7 @@ void Checker::onHostRead(const device::HostRead& read) {
               " were written neither by the host nor by a kernel (still the allocator's "
               "poison), the first at offset " +
               std::to_string(span.first - alloc.base) + " of allocation #" +
-              std::to_string(alloc.id) + " (base " + hex(alloc.base) + ", " +
+              std::to_string(alloc.id) + " (base " + kernel::hex(alloc.base) + ", " +
               std::to_string(alloc.size) + " bytes)";
   bool betweenLaunches = false;
   {
