@@ -41,12 +41,14 @@ RoundKeys roundKeysFor(int64_t seed) {
   return rk;
 }
 
-// 32x32 -> 64-bit products of 8 lanes: lo and hi halves, lane for lane.
+// 32x32 -> 64-bit products of 8 lanes: lo and hi halves, lane for lane. The
+// dword moves are shuffles, not shifts: the multiplies take the two ports
+// that shift, the shuffles go to the other pair (ports 1 and 5 on Intel).
 ASCTWIN_AVX2_INLINE void mulHiLo(__m256i a, __m256i m, __m256i* hi, __m256i* lo) {
-  const __m256i even = _mm256_mul_epu32(a, m);                        // lanes 0,2,4,6
-  const __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(a, 32), m);  // lanes 1,3,5,7
-  *lo = _mm256_blend_epi32(even, _mm256_slli_epi64(odd, 32), 0xAA);
-  *hi = _mm256_blend_epi32(_mm256_srli_epi64(even, 32), odd, 0xAA);
+  const __m256i even = _mm256_mul_epu32(a, m);                             // lanes 0,2,4,6
+  const __m256i odd = _mm256_mul_epu32(_mm256_shuffle_epi32(a, 0xF5), m);  // lanes 1,3,5,7
+  *lo = _mm256_blend_epi32(even, _mm256_shuffle_epi32(odd, 0xA0), 0xAA);
+  *hi = _mm256_blend_epi32(_mm256_shuffle_epi32(even, 0xF5), odd, 0xAA);
 }
 
 // Counters of blocks first .. first+7 (lane order kLaneBlock). first + 7 < 2^62,
@@ -66,7 +68,8 @@ ASCTWIN_AVX2_INLINE void loadCounters(uint64_t first, __m256i c2, __m256i c3, __
 }
 
 // Philox4x32-10 on S independent sets of 8 blocks (S > 1 hides the multiply
-// latency).
+// latency). The key is XORed into the old word first, so the chain of a round
+// is multiply, move, one XOR (not two).
 template <int S>
 ASCTWIN_AVX2_INLINE void philoxSets(const RoundKeys& rk, __m256i (&x)[S][4]) {
   const __m256i m0 = _mm256_set1_epi32(static_cast<int>(kPhiloxM0));
@@ -78,9 +81,9 @@ ASCTWIN_AVX2_INLINE void philoxSets(const RoundKeys& rk, __m256i (&x)[S][4]) {
       __m256i hi0, lo0, hi1, lo1;
       mulHiLo(x[s][0], m0, &hi0, &lo0);
       mulHiLo(x[s][2], m1, &hi1, &lo1);
-      x[s][0] = _mm256_xor_si256(_mm256_xor_si256(hi1, x[s][1]), rk.k0[r]);
+      x[s][0] = _mm256_xor_si256(hi1, _mm256_xor_si256(x[s][1], rk.k0[r]));
       x[s][1] = lo1;
-      x[s][2] = _mm256_xor_si256(_mm256_xor_si256(hi0, x[s][3]), rk.k1[r]);
+      x[s][2] = _mm256_xor_si256(hi0, _mm256_xor_si256(x[s][3], rk.k1[r]));
       x[s][3] = lo0;
     }
   }
@@ -124,8 +127,10 @@ ASCTWIN_AVX2_FN void wordsGroupsAvx2(int64_t seed, int64_t offset, uint64_t firs
   size_t g = 0;
   for (; g + kSets <= groups; g += kSets) {
     __m256i x[kSets][4];
+#pragma GCC unroll 8
     for (int s = 0; s < kSets; ++s) loadCounters(firstBlock + 8 * (g + s), c2, c3, x[s]);
     philoxSets<kSets>(rk, x);
+#pragma GCC unroll 8
     for (int s = 0; s < kSets; ++s) {
       __m256i v[4];
       toElementOrder(x[s], v);
@@ -154,8 +159,10 @@ ASCTWIN_AVX2_FN void maskGroupsAvx2(int64_t seed, int64_t offset, uint32_t thres
   size_t g = 0;
   for (; g + kSets <= groups; g += kSets) {
     __m256i x[kSets][4];
+#pragma GCC unroll 8
     for (int s = 0; s < kSets; ++s) loadCounters(firstBlock + 8 * (g + s), c2, c3, x[s]);
     philoxSets<kSets>(rk, x);
+#pragma GCC unroll 8
     for (int s = 0; s < kSets; ++s) {
       __m256i v[4];
       toElementOrder(x[s], v);
