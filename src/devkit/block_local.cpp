@@ -4,6 +4,7 @@
 
 #include "asctwin/isa/intrinsics_cube.h"
 #include "devkit/core_store.h"
+#include "kernel/core_state.h"
 
 namespace asctwin::devkit {
 namespace {
@@ -11,7 +12,6 @@ enum Slot : uint32_t {
   kTPipePtr,
   kVecTPipePtr,
   kCubeTPipePtr,
-  kSysWorkspace,
   kSuperKernelEarlyStart,
   kDumpWorkspace,
   kHcclContext,  // two pointers
@@ -40,7 +40,6 @@ void* slot(Slot s) {
 ASCTWIN_DK_SLOT(g_tPipePtr, kTPipePtr)
 ASCTWIN_DK_SLOT(g_vecTPipePtr, kVecTPipePtr)
 ASCTWIN_DK_SLOT(g_cubeTPipePtr, kCubeTPipePtr)
-ASCTWIN_DK_SLOT(g_sysWorkspaceReserved, kSysWorkspace)
 ASCTWIN_DK_SLOT(g_super_kernel_early_start_config, kSuperKernelEarlyStart)
 ASCTWIN_DK_SLOT(g_dumpWorkspaceReserved, kDumpWorkspace)
 ASCTWIN_DK_SLOT(g_hcclContextReserved, kHcclContext)
@@ -50,6 +49,11 @@ ASCTWIN_DK_SLOT(gA2B2DBFlag_, kA2B2DBFlag)
 ASCTWIN_DK_SLOT(gCO1Que, kCO1Que)
 ASCTWIN_DK_SLOT(g_deqValue, kDeqValue)
 #undef ASCTWIN_DK_SLOT
+// The system workspace is the core's register, shared with the own front end
+// (GetSysWorkSpacePtr and SetSysWorkspace, src/kernel/sys_ops.cpp).
+extern "C" void* asctwin_dk_g_sysWorkspaceReserved() {
+  return &asctwin::kernel::currentCore().regs.sysWorkspace;
+}
 
 // The per-core globals (C++ linkage, declared by block_local.h and, for the
 // ones in namespace AscendC, by Huawei's own `extern` declarations).
@@ -81,12 +85,3 @@ int32_t* asctwin_dk_g_atomicType() {
   return &asctwin::devkit::currentDevkitCore().atomicType;
 }
 }  // namespace AscendC
-
-extern "C" void* asctwin_dk_g_sysWorkspaceReserved();
-
-// The system workspace of the calling block (Huawei's header declares it for
-// CPU mode and the CPU-mode runtime defines it): what SetSysWorkspace stored.
-uint8_t* GetSysWorkSpacePtr();
-uint8_t* GetSysWorkSpacePtr() {
-  return *static_cast<uint8_t**>(asctwin_dk_g_sysWorkspaceReserved());
-}

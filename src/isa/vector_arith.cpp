@@ -5,6 +5,7 @@
 // shape: lanes, strides, mask, record.
 #include <string>
 
+#include "isa/saturation.h"
 #include "isa/vector_common.h"
 
 namespace asctwin::isa {
@@ -50,10 +51,12 @@ void vbinary(VBin op, Elem t, void* dst, const void* src0, const void* src1, uin
     record(x, in, lanes, b, false);
     record(x, in, lanes, d, true);
   };
+  const bool sat = saturatesFloat(x.c.regs, vt);
   emit(x, PIPE_V, describe, [=] {
     const Stream srcs[2] = {a, b};
     runElementwise(lanes, d, srcs, 2, [&](uint8_t* o, const uint8_t* const* s, uint64_t n) {
       vec::binary(vop, o, s[0], s[1], vt, n);
+      if (sat) saturateFloat(vt, o, n);
     });
   });
 }
@@ -74,9 +77,11 @@ void vscalar(VScalar op, Elem t, void* dst, const void* src, uint64_t scalar, ui
     record(x, in, lanes, a, false);
     record(x, in, lanes, d, true);
   };
+  const bool sat = saturatesFloat(x.c.regs, vt);
   emit(x, PIPE_V, describe, [=] {
     runElementwise(lanes, d, &a, 1, [&](uint8_t* o, const uint8_t* const* s, uint64_t n) {
       vec::scalarOp(vop, o, s[0], scalar, vt, n);
+      if (sat) saturateFloat(vt, o, n);
     });
   });
 }
@@ -116,9 +121,11 @@ void vconv(Elem dt, void* dst, Elem st, const void* src, Rnd mode, uint8_t repea
     record(x, in, lanes, s, false);
     record(x, in, lanes, d, true);
   };
+  const bool sat = saturatesFloat(x.c.regs, vdt);
   emit(x, PIPE_V, describe, [=] {
     runElementwise(lanes, d, &s, 1, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
       vec::cast(o, vdt, in8[0], vst, round, n);
+      if (sat) saturateFloat(vdt, o, n);
     });
   });
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "asctwin/isa/runtime_vector.h"
+#include "isa/saturation.h"
 #include "isa/vector_common.h"
 
 namespace asctwin::isa {
@@ -33,9 +34,11 @@ void vunary(VUn op, Elem t, void* dst, const void* src, uint8_t repeat, VStride 
     record(x, in, lanes, s, false);
     record(x, in, lanes, d, true);
   };
+  const bool sat = op != VUn::Not && saturatesFloat(x.c.regs, vt);  // Not is bitwise
   emit(x, PIPE_V, describe, [=] {
     runElementwise(lanes, d, &s, 1, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
       vec::unary(vop, o, in8[0], vt, n);
+      if (sat) saturateFloat(vt, o, n);
     });
   });
 }
@@ -62,6 +65,7 @@ void vfused(VFused op, Elem dt, void* dst, Elem st, const void* src0, const void
     if (readsDst) record(x, in, lanes, d, false);
     record(x, in, lanes, d, true);
   };
+  const bool sat = saturatesFloat(x.c.regs, vdt);
   emit(x, PIPE_V, describe, [=] {
     // The destination's old values are a source: gathered with the others
     // and then overwritten in the output lanes.
@@ -69,6 +73,7 @@ void vfused(VFused op, Elem dt, void* dst, Elem st, const void* src0, const void
     runElementwise(lanes, d, srcs, 3, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
       if (o != in8[2]) std::memcpy(o, in8[2], n * db);
       vec::fused(vop, o, vdt, in8[0], two ? in8[1] : nullptr, vst, scalar, n);
+      if (sat) saturateFloat(vdt, o, n);
     });
   });
 }
@@ -94,6 +99,7 @@ void vfusedConv(VFusedConv op, Elem dt, void* dst, Elem st, const void* src0, co
     record(x, in, lanes, b, false);
     record(x, in, lanes, d, true);
   };
+  const bool sat = saturatesFloat(x.c.regs, vdt);
   emit(x, PIPE_V, describe, [=] {
     const Stream srcs[2] = {a, b};
     runElementwise(lanes, d, srcs, 2, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
@@ -111,6 +117,7 @@ void vfusedConv(VFusedConv op, Elem dt, void* dst, Elem st, const void* src0, co
           vec::fused(fop, tmp, vst, pa, pb, vst, 0, k);
         }
         vec::cast(o + i * db, vdt, tmp, vst, numeric::Round::Rint, k);
+        if (sat) saturateFloat(vdt, o + i * db, k);
       }
     });
   });
@@ -129,9 +136,11 @@ void vconvDeq(void* dst, const void* src, uint8_t repeat, VStride dstS, VStride 
     record(x, in, lanes, s, false);
     record(x, in, lanes, d, true);
   };
+  const bool sat = saturatesFloat(x.c.regs, vec::DType::F16);
   emit(x, PIPE_V, describe, [=] {
     runElementwise(lanes, d, &s, 1, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
       vec::dequantToHalf(o, in8[0], scale, n);
+      if (sat) saturateFloat(vec::DType::F16, o, n);
     });
   });
 }

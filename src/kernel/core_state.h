@@ -35,8 +35,9 @@ struct CheckSchedulerDeleter {
 };
 
 // CoreState::hooks: what makes an instruction leave the zero-overhead path.
-inline constexpr uint8_t kHookCheck = 1;    // check mode: defer into the pending graph
-inline constexpr uint8_t kHookObserve = 2;  // an observer sees every record
+inline constexpr uint8_t kHookCheck = 1;       // check mode: defer into the pending graph
+inline constexpr uint8_t kHookObserve = 2;     // an observer sees every record
+inline constexpr uint8_t kHookLocalWatch = 4;  // CheckLocalMemoryIA watches UB accesses
 
 // Thrown inside a block to unwind it: the launch failed (this block's error
 // or another's). Caught at the fiber's top.
@@ -114,7 +115,7 @@ struct CoreState {
   uint32_t determineCalls = 0;
   uint64_t issued = 0;  // instruction records issued
 
-  uint8_t hooks = 0;  // kHookCheck | kHookObserve
+  uint8_t hooks = 0;  // kHookCheck | kHookObserve | kHookLocalWatch
   InstrObserver* observer = nullptr;
   std::unique_ptr<CoreCheck, CoreCheckDeleter> check;
 

@@ -17,6 +17,7 @@
 
 #include "kernel/core_state.h"
 #include "kernel/fault_stop.h"
+#include "kernel/local_watch.h"
 #include "kernel/observer.h"
 
 namespace asctwin::kernel {
@@ -89,11 +90,12 @@ inline void issue(CoreState& c, Instr& in, Work&& work) {
     work();
     return;
   }
+  if (c.hooks & kHookLocalWatch) checkLocalWatch(c, in);
   if (c.hooks & kHookCheck) {
     deferInstr(c, in, std::function<void()>(std::forward<Work>(work)));
     return;
   }
-  c.observer->onExecute(c, in);
+  if (c.observer != nullptr) c.observer->onExecute(c, in);
   work();
 }
 

@@ -11,6 +11,18 @@ namespace asctwin::kernel {
 inline constexpr uint8_t kGarbageByte = 0xA7;
 inline constexpr uint64_t kGarbageWord = 0xA7A7A7A7A7A7A7A7ull;
 
+// CTRL bits of Atlas A2/A3 (SetCtrlSpr / SetSaturationFlag). Bit 48: 1 keeps
+// inf/NaN in half and bfloat16 results of floating-point computations and
+// conversions, 0 saturates them (inf -> +-MAX, NaN -> 0). Bit 53: 1 saturates
+// integer computations; bit 59: 1 truncates float->int and int->int
+// conversions (stored: the A2/A3 reference defines only bit 48's effect).
+inline constexpr uint64_t kCtrlFloatNoSat = uint64_t{1} << 48;
+inline constexpr uint64_t kCtrlIntSat = uint64_t{1} << 53;
+inline constexpr uint64_t kCtrlCastTrunc = uint64_t{1} << 59;
+// CTRL when a kernel starts: the runtime's default overflow mode is INF/NaN
+// (aclrtFloatOverflowMode, the only one the twin offers), i.e. bit 48 set.
+inline constexpr uint64_t kCtrlAtLaunch = kCtrlFloatNoSat;
+
 struct MachineState {
   // MASK: in normal mode the lane mask of every repeat (maskLow: lanes
   // 0..63, maskHigh: lanes 64..127); in counter mode maskLow is the number
@@ -55,6 +67,16 @@ struct MachineState {
   uint64_t padding = 0;
   uint64_t l13dSize = 0;
   uint64_t l3dRpt = uint64_t{1} << 16;
+
+  // CTRL (get_ctrl/set_ctrl of both front ends; bits above).
+  uint64_t ctrl = kCtrlAtLaunch;
+  // DATA_EXP_0..3: CheckLocalMemoryIA's watches of UB accesses (start
+  // [63:48] and end [47:32] in 32-byte units, scalar read/write [31:30],
+  // vector read/write [29:28], MTE read/write [27:26], enable [0]).
+  uint64_t dataExp[4] = {};
+  // The system workspace (the KFC workspace register of 2201): the GM
+  // address SetSysWorkspace stored and GetSysWorkSpacePtr returns.
+  uint8_t* sysWorkspace = nullptr;
 
   void reset() { *this = MachineState{}; }
 };

@@ -149,6 +149,9 @@ void localScalarAccess(const LocalRef& ref, uint64_t index, uint32_t elemSize, b
                     std::string(write ? "SetValue" : "GetValue") + " index " +
                         std::to_string(index) + " is outside this core's " + spaceName(ref.space),
                     Problem::LocalOverflow);
+  if (c.hooks & kHookLocalWatch)
+    checkScalarLocalWatch(c, ref.space, reinterpret_cast<uintptr_t>(base + at), elemSize, write,
+                          site);
   // The compiler orders scalar accesses to local memory against the pipes:
   // check mode first completes the pending instructions on those bytes.
   if (c.hooks & kHookCheck)

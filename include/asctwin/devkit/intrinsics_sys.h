@@ -5,8 +5,11 @@
 // identity registers), the data-cache operations, GM accesses that bypass
 // the data cache, and the built-in queries (get_block_idx ...).
 //
-// The register file is per core (src/devkit/sys_registers.cpp); cache and
-// bypass operations go to the kernel twin, which records them.
+// The register file is per core (src/devkit/sys_registers.cpp); CTRL, the
+// store-atomic configuration, the data-exception watches, get_pc and the
+// instruction-cache preload are the ISA core's (asctwin/isa/intrinsics_sys.h,
+// the same registers the own front end uses); cache and bypass operations go
+// to the kernel twin, which records them.
 #pragma once
 
 #include <bit>
@@ -14,11 +17,12 @@
 #include <cstring>
 
 #include "asctwin/devkit/cpu_types.h"
+#include "asctwin/isa/intrinsics_sys.h"
 #include "asctwin/isa/isa_types.h"
 
 namespace asctwin::devkit {
 // --- registers of the calling core (src/devkit/sys_registers.cpp) -----------
-enum class SysReg : uint8_t { Ctrl, StAtomicCfg, FftsBase, CondFlag, LoopCount, Count_ };
+enum class SysReg : uint8_t { FftsBase, CondFlag, LoopCount, Count_ };
 uint64_t readSysReg(SysReg r);
 void writeSysReg(SysReg r, uint64_t value);
 // The identity registers.
@@ -127,18 +131,6 @@ inline uint64_t get_imm(uint64_t imm0_15, uint64_t imm16_31) {
 }
 
 // --- system registers ---------------------------------------------------------------
-inline int64_t get_ctrl() {
-  return static_cast<int64_t>(asctwin::devkit::readSysReg(asctwin::devkit::SysReg::Ctrl));
-}
-inline void set_ctrl(uint64_t v) {
-  asctwin::devkit::writeSysReg(asctwin::devkit::SysReg::Ctrl, v);
-}
-inline int64_t get_st_atomic_cfg() {
-  return static_cast<int64_t>(asctwin::devkit::readSysReg(asctwin::devkit::SysReg::StAtomicCfg));
-}
-inline void set_st_atomic_cfg(uint64_t v) {
-  asctwin::devkit::writeSysReg(asctwin::devkit::SysReg::StAtomicCfg, v);
-}
 // The two-field form: the type in bits 0..2, the operation in bits 3..4.
 inline void set_st_atomic_cfg(atomic_type_t type, atomic_op_t op) {
   set_st_atomic_cfg(static_cast<uint64_t>(type) | (static_cast<uint64_t>(op) << 3));
@@ -174,18 +166,9 @@ inline int64_t get_overflow_status() {
 inline int64_t get_arch_ver() {
   return static_cast<int64_t>(uint64_t{0x220} << 32);
 }
-// The program counter: the caller's return address (what a PC sample shows).
-inline int64_t get_pc() {
-  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(__builtin_return_address(0)));
-}
 inline int64_t get_sys_cnt() {
   return asctwin::devkit::systemCycles();
 }
-// Instruction cache preloads: host code has no instruction cache to fill.
-inline int64_t get_icache_prl_st() {
-  return 0;
-}
-inline void preload(const void* /*pc*/, int64_t /*len*/) {}
 
 // --- identity -------------------------------------------------------------------------
 inline int64_t get_block_idx() {

@@ -83,7 +83,3 @@ void set_aipp_spr_18(...);
 void set_aipp_spr_19(...);
 void set_aipp_spr_20(...);
 void set_aipp_spr_21(...);
-void set_data_exp_0(...);
-void set_data_exp_1(...);
-void set_data_exp_2(...);
-void set_data_exp_3(...);

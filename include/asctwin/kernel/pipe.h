@@ -600,9 +600,59 @@ class TPipe {
     curBufSize_ = 0;
   }
 
+  // The base address of the local memory behind a logical position (what
+  // CPU debugging subtracts from a tensor's address to get its offset).
+  uint8_t* GetBaseAddr(int8_t logicPos,
+                       std::source_location loc = std::source_location::current()) {
+    const auto site = asctwin::kernel::Site::at("TPipe::GetBaseAddr", loc);
+    if (logicPos < 0 || logicPos >= static_cast<int8_t>(TPosition::MAX))
+      asctwin::kernel::fail(site, "illegal logicPos %d", static_cast<int>(logicPos));
+    const auto pos = static_cast<TPosition>(logicPos);
+    if (GetPhyType(pos) == Hardware::GM)
+      asctwin::kernel::fail(site, "logicPos %d: hardware position can not be gm",
+                            static_cast<int>(logicPos));
+    uint8_t* base = asctwin::kernel::localBase(detail::spaceOf(pos));
+    if (base == nullptr)
+      asctwin::kernel::fail(site, "logicPos %d: this core has no %s", static_cast<int>(logicPos),
+                            asctwin::kernel::spaceName(detail::spaceOf(pos)));
+    return base;
+  }
+
+  // The SPM buffer: GM the core spills UB data to when UB is short
+  // (asctwin/kernel/spm_buffer.h). Offsets count elements of T, as the real
+  // implementation adds them to a T pointer.
+  template <typename T>
+  void InitSpmBuffer(const GlobalTensor<T>& workspace, const int32_t bufferSize,
+                     std::source_location loc = std::source_location::current());
+  void InitSpmBuffer(const int32_t bufferSize,
+                     std::source_location loc = std::source_location::current());
+  template <typename T>
+  void WriteSpmBuffer(const LocalTensor<T>& writeBuffer, const DataCopyParams& copyParams,
+                      int32_t writeOffset = 0,
+                      std::source_location loc = std::source_location::current());
+  template <typename T>
+  void ReadSpmBuffer(const LocalTensor<T>& readBuffer, const DataCopyParams& copyParams,
+                     int32_t readOffset = 0,
+                     std::source_location loc = std::source_location::current());
+  template <typename T>
+  void WriteSpmBuffer(const LocalTensor<T>& writeBuffer, const int32_t writeSize,
+                      int32_t writeOffset = 0,
+                      std::source_location loc = std::source_location::current());
+  template <typename T>
+  void ReadSpmBuffer(const LocalTensor<T>& readBuffer, const int32_t readSize,
+                     int32_t readOffset = 0,
+                     std::source_location loc = std::source_location::current());
+
  private:
   template <TPosition, TPosition, int32_t, auto>
   friend class TQueBind;
+
+  // InitSpmBuffer's GM address and size in bytes (spmBytes_ < 0: none).
+  uintptr_t spmAddr_ = 0;
+  int64_t spmBytes_ = -1;
+  template <typename T>
+  uint8_t* spmRange(const char* api, const LocalTensor<T>& local, const DataCopyParams& p,
+                    int32_t offset, const asctwin::kernel::Site& site) const;
 
   void requireLive(const asctwin::kernel::Site& site) const {
     if (destroyed_) asctwin::kernel::fail(site, "the TPipe was destroyed");

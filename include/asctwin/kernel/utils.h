@@ -1,5 +1,6 @@
 // System utilities of the kernel API on architecture 2201: GetSystemCycle,
-// DataSyncBarrier (dsb), DataCachePreload, and the SuperKernel task hand-over
+// GetProgramCounter, DataSyncBarrier (dsb), DataCachePreload, ICachePreLoad,
+// Async (AIC/AIV dispatch), and the SuperKernel task hand-over
 // (WaitPreTaskEnd / SetNextTaskStart), which an ordinary kernel compiles to
 // nothing, as in the real implementation without the SuperKernel options.
 #pragma once
@@ -7,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "asctwin/isa/intrinsics_sys.h"
 #include "asctwin/isa/runtime_vector.h"
 #include "asctwin/kernel/runtime.h"
 #include "asctwin/kernel/tensor.h"
@@ -59,6 +61,43 @@ void WaitPreTaskEnd() {
     asctwin::kernel::failApi(
         "WaitPreTaskEnd<true>: a forced task hand-over needs a SuperKernel "
         "launch");
+}
+
+// The program counter (get_pc, 48 bits as the real code keeps): an address
+// in the calling kernel's code.
+inline int64_t GetProgramCounter() {
+  return static_cast<int64_t>(static_cast<uint64_t>(get_pc()) & 0xFFFFFFFFFFFFull);
+}
+
+// Preloads preFetchLen 2 KiB units of instructions from the caller's
+// address into the instruction cache (below 16 on the AIC, 8 on an AIV);
+// GetICachePreloadStatus: 0 done, 1 in progress. Host code has no
+// instruction cache, so a preload is done when issued.
+inline void ICachePreLoad(const int64_t preFetchLen,
+                          std::source_location loc = std::source_location::current()) {
+  asctwin::kernel::ApiCall call("ICachePreLoad", loc);
+  const int64_t pc = get_pc() & 0xFFFFFFFFFFFF;
+  preload(reinterpret_cast<void*>(pc), preFetchLen);
+}
+inline int64_t GetICachePreloadStatus(std::source_location loc = std::source_location::current()) {
+  asctwin::kernel::ApiCall call("GetICachePreloadStatus", loc);
+  return get_icache_prl_st();
+}
+
+// Runs funPtr(args...) on the cores of one kind only (the ASCEND_IS_AIV /
+// ASCEND_IS_AIC branches of a mix kernel as one call).
+// (GCC's -Wshadow counts scoped enumerators against the AIC/AIV constants.)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wshadow"
+enum class EngineType : int32_t { AIC = 1, AIV = 2 };
+#pragma GCC diagnostic pop
+template <EngineType engine, auto funPtr, class... Args>
+void Async(Args... args) {
+  if constexpr (engine == EngineType::AIV) {
+    if (ASCEND_IS_AIV) funPtr(args...);
+  } else if constexpr (engine == EngineType::AIC) {
+    if (ASCEND_IS_AIC) funPtr(args...);
+  }
 }
 
 }  // namespace AscendC
