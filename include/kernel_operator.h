@@ -27,6 +27,8 @@
 #include "asctwin/kernel/vector_reduce.h"
 #include "asctwin/kernel/vector_layout.h"
 #include "asctwin/kernel/vector_sort.h"
+#include "asctwin/kernel/vector_dequant.h"
+#include "asctwin/kernel/vector_bilinear.h"
 #include "asctwin/kernel/utils.h"
 #include "asctwin/kernel/list_tensor.h"
 #include "asctwin/kernel/group_barrier.h"

@@ -1,7 +1,8 @@
 // Intrinsics of the unary and fused vector instructions (architecture 2201),
 // with the names and parameters dav_c220 calls: vrelu, vexp, vln, vabs,
 // vrec, vrsqrt, vsqrt, vnot; vlrelu, vaxpy; vaddrelu, vsubrelu, vmla, vmadd,
-// vmaddrelu; vaddreluconv_*, vsubreluconv_*, vmulconv_*. One overload per
+// vmaddrelu; vaddreluconv_*, vsubreluconv_*, vmulconv_*; vconv_deq and the
+// int16 -> b8 vconv_deqs162b8h/l, vconv_vdeqs162b8h/l. One overload per
 // element type the hardware has.
 #pragma once
 
@@ -121,3 +122,18 @@ inline void vconv_deq(__ubuf__ half* dst, __ubuf__ int32_t* src, uint8_t repeat,
                       uint16_t srcBlk, uint16_t dstRep, uint16_t srcRep) {
   asctwin::isa::vconvDeq(dst, src, repeat, {dstBlk, dstRep}, {srcBlk, srcRep}, "vconv_deq");
 }
+#define ASCTWIN_ISA_VDEQB8(NAME, VECTOR, HIGH, D)                                                \
+  inline void NAME(__ubuf__ D* dst, __ubuf__ int16_t* src, uint8_t repeat, uint16_t dstBlk,      \
+                   uint16_t srcBlk, uint16_t dstRep, uint16_t srcRep) {                          \
+    asctwin::isa::vconvDeqB8(VECTOR, HIGH, dst, src, repeat, {dstBlk, dstRep}, {srcBlk, srcRep}, \
+                             #NAME);                                                             \
+  }
+#define ASCTWIN_ISA_VDEQB8_BOTH(NAME, VECTOR, HIGH) \
+  ASCTWIN_ISA_VDEQB8(NAME, VECTOR, HIGH, int8_t)    \
+  ASCTWIN_ISA_VDEQB8(NAME, VECTOR, HIGH, uint8_t)
+ASCTWIN_ISA_VDEQB8_BOTH(vconv_deqs162b8h, false, true)
+ASCTWIN_ISA_VDEQB8_BOTH(vconv_deqs162b8l, false, false)
+ASCTWIN_ISA_VDEQB8_BOTH(vconv_vdeqs162b8h, true, true)
+ASCTWIN_ISA_VDEQB8_BOTH(vconv_vdeqs162b8l, true, false)
+#undef ASCTWIN_ISA_VDEQB8_BOTH
+#undef ASCTWIN_ISA_VDEQB8

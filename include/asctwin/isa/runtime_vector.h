@@ -43,6 +43,16 @@ void vfusedConv(VFusedConv op, Elem dt, void* dst, Elem st, const void* src0, co
 // vconv_deq: int32 -> half scaled by the half in DEQSCALE (read at issue).
 void vconvDeq(void* dst, const void* src, uint8_t repeat, VStride dstS, VStride srcS,
               const char* name);
+// vconv_deqs162b8h/l (vector false) and vconv_vdeqs162b8h/l (vector true):
+// int16 -> 8 bits, 128 lanes per iteration; the 16 results of a source
+// block go to the high (`high`) or low 16 bytes of the destination block.
+// The parameters (float scale, 9-bit offset, sign mode, packed as
+// SetDeqScale packs them) are DEQSCALE itself, or the 16 uint64 sets at the
+// UB address DEQSCALE holds, set j for lane j of every block.
+void vconvDeqB8(bool vector, bool high, void* dst, const void* src, uint8_t repeat, VStride dstS,
+                VStride srcS, const char* name);
+// DEQSCALE as the API reads it (AddDeqRelu's half scale in bits 0..15).
+uint64_t deqScaleRegister();
 
 // --- reductions ----------------------------------------------------------------------------
 // vcadd / vcmax / vcmin: each iteration reduces its enabled lanes to one

@@ -189,6 +189,11 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
 // or the packed float scale (bits 31:0), 9-bit offset (bits 45:37) and sign
 // mode (bit 46) of the int16 -> int8 dequantisations, as the real
 // MakeDeqScaleConfig packs them.
+inline uint64_t MakeDeqScaleConfig(float scale, int16_t offset, bool signMode) {
+  uint32_t bits = 0;
+  __builtin_memcpy(&bits, &scale, sizeof(bits));
+  return (uint64_t{signMode} << 46) | ((static_cast<uint64_t>(offset) & 0x1FFu) << 37) | bits;
+}
 inline void SetDeqScale(half scale, std::source_location loc = std::source_location::current()) {
   asctwin::kernel::ApiCall call("SetDeqScale", loc);
   set_deqscale(scale);
@@ -196,10 +201,7 @@ inline void SetDeqScale(half scale, std::source_location loc = std::source_locat
 inline void SetDeqScale(float scale, int16_t offset, bool signMode,
                         std::source_location loc = std::source_location::current()) {
   asctwin::kernel::ApiCall call("SetDeqScale", loc);
-  uint32_t bits = 0;
-  __builtin_memcpy(&bits, &scale, sizeof(bits));
-  set_deqscale((uint64_t{signMode} << 46) | ((static_cast<uint64_t>(offset) & 0x1FFu) << 37) |
-               bits);
+  set_deqscale(MakeDeqScaleConfig(scale, offset, signMode));
 }
 
 }  // namespace AscendC
