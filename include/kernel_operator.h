@@ -39,4 +39,7 @@
 #include "asctwin/kernel/cube_copy.h"
 #include "asctwin/kernel/cube_crosscore.h"
 #include "asctwin/kernel/debug.h"
+#include "asctwin/kernel/sys_regs.h"
+#include "asctwin/kernel/workspace.h"
+#include "asctwin/kernel/spm_buffer.h"
 #include "asctwin/kernel/launch.h"
