@@ -262,10 +262,11 @@ void vgather(Elem t, void* dst, const void* offsets, uint32_t baseAddr, uint16_t
     };
     uint64_t n = 0;
     if (d.contiguous(per) && o.contiguous(per) && lanes.prefix(&n)) {
-      // Every enabled lane in order: check all offsets, then one gather.
+      // Every enabled lane in order: check all offsets in one pass, then one
+      // gather.
       const auto* offs = reinterpret_cast<const uint32_t*>(o.base);
-      for (uint64_t i = 0; i < n; ++i)
-        if (offs[i] % eb != 0 || uint64_t{base} + offs[i] + eb > ubSize) bad(i, offs[i]);
+      const int64_t maxOffset = int64_t{ubSize} - base - eb;
+      if (const size_t i = vec::firstBadOffset(offs, n, eb, maxOffset); i < n) bad(i, offs[i]);
       vec::gather(d.base, ub, offs, base, eb, n);
       return;
     }
@@ -280,7 +281,7 @@ void vgather(Elem t, void* dst, const void* offsets, uint32_t baseAddr, uint16_t
         uint32_t off;
         std::memcpy(&off, o.base + o.offsetOf(r, l), 4);
         const uint64_t at = uint64_t{base} + off;
-        if (off % eb != 0 || at + eb > ubSize) bad(r * per + l, off);
+        if ((off & (eb - 1)) != 0 || at + eb > ubSize) bad(r * per + l, off);  // eb: 2 or 4
         std::memcpy(out + (k++) * eb, ub + at, eb);
       }
       scatterLanes(d, r, act, per, out);

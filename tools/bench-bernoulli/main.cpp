@@ -1,6 +1,7 @@
 // asctwin-bench-bernoulli: in-place aclnnBernoulli on [4096, 4096] (p = 0.5)
 // per dtype through the public two-phase API, on the new path and on the
-// legacy chain, next to a memset of the same output bytes (the floor), plus
+// legacy chain, next to a memset of the same output bytes (the floor: on one
+// thread, and split over the twin's worker threads, the like-for-like one), plus
 // the new path's two stages (DSA mask generation; the BernoulliMask kernel
 // per dtype) so that a regression can be placed. The figures of
 // asctwin-bernoulli-report, for tracking over commits:
@@ -10,18 +11,31 @@
 //
 // Per iteration: GetWorkspaceSize + execute + synchronize, the workspace
 // allocated once per benchmark (as a caching allocator reuses it). Times are
-// wall-clock (UseRealTime: the work runs on the twin's worker threads).
+// wall-clock (UseRealTime: the work runs on the twin's worker threads); the
+// counter cpu_ms is the CPU time of the whole process per iteration (all
+// threads), which other processes on a shared machine inflate far less. After
+// the table, per dtype: new / parallel memset in wall time and in CPU time,
+// measured in this run (targets: <= 3x, FP32 <= 2x).
+//
+// Every buffer is written once before the timed loop, so page faults of a
+// fresh allocation are not counted.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <ctime>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aclnn_bernoulli.h"
 #include "asctwin/asctwin_bernoulli.h"
 #include "device/soc.h"
+#include "device/worker_pool.h"
 #include "dsa/bit_mask.h"
 #include "ops/bernoulli/op_host/bernoulli_tiling.h"
 #include "ops/bernoulli/op_kernel/bernoulli_mask.h"
@@ -68,9 +82,24 @@ struct DeviceMemory {
   void* data = nullptr;
 };
 
-void setCounters(benchmark::State& state, uint64_t bytes) {
+double processCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// Process CPU time over a benchmark's timed loop.
+struct CpuClock {
+  double start = processCpuSeconds();
+  double seconds() const { return processCpuSeconds() - start; }
+};
+
+void setCounters(benchmark::State& state, uint64_t bytes, const CpuClock& cpu) {
+  const double cpuSeconds = cpu.seconds();
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kElements));
+  if (state.iterations() > 0)
+    state.counters["cpu_ms"] = 1e3 * cpuSeconds / static_cast<double>(state.iterations());
 }
 
 void inplaceBernoulli(benchmark::State& state, Dtype d, int path) {
@@ -89,6 +118,8 @@ void inplaceBernoulli(benchmark::State& state, Dtype d, int path) {
   }
   aclDestroyAclOpExecutor(ex);
   DeviceMemory workspace(ws);
+  std::memset(out.data, 0, kElements * d.width);
+  const CpuClock cpu;
   for (auto _ : state) {
     if (aclnnInplaceBernoulliGetWorkspaceSize(t, p, kSeed, 0, &ws, &ex) != 0 ||
         aclnnInplaceBernoulli(workspace.data, ws, ex, s) != 0 || aclrtSynchronizeStream(s) != 0) {
@@ -96,7 +127,7 @@ void inplaceBernoulli(benchmark::State& state, Dtype d, int path) {
       break;
     }
   }
-  setCounters(state, kElements * d.width);
+  setCounters(state, kElements * d.width, cpu);
   state.counters["workspace"] = static_cast<double>(ws);
   asctwinBernoulliSetPath(ASCTWIN_BERNOULLI_PATH_ENV);
   aclDestroyScalar(p);
@@ -106,22 +137,48 @@ void inplaceBernoulli(benchmark::State& state, Dtype d, int path) {
 void memsetFloor(benchmark::State& state, Dtype d) {
   stream();
   DeviceMemory out(kElements * d.width);
+  std::memset(out.data, 0, kElements * d.width);
+  int v = 0;
+  const CpuClock cpu;
   for (auto _ : state) {
-    std::memset(out.data, 0, kElements * d.width);
+    std::memset(out.data, ++v & 1, kElements * d.width);
     benchmark::ClobberMemory();
   }
-  setCounters(state, kElements * d.width);
+  setCounters(state, kElements * d.width, cpu);
+}
+
+// The floor like for like: the same bytes written by the twin's worker
+// threads (contiguous slices of whole cache lines), as the report does.
+void memsetParallelFloor(benchmark::State& state, Dtype d) {
+  stream();
+  const uint64_t bytes = kElements * d.width;
+  DeviceMemory out(bytes);
+  auto* p = static_cast<unsigned char*>(out.data);
+  std::memset(p, 0, bytes);
+  int v = 0;
+  const CpuClock cpu;
+  for (auto _ : state) {
+    ++v;
+    asctwin::device::WorkerPool::instance().parallelFor(
+        (bytes + 63) / 64, 0, [&](size_t begin, size_t end, unsigned) {
+          const uint64_t from = begin * 64, to = std::min<uint64_t>(end * 64, bytes);
+          std::memset(p + from, v & 1, to - from);
+        });
+    benchmark::ClobberMemory();
+  }
+  setCounters(state, bytes, cpu);
 }
 
 // Stage 1 of the alias plan: the packed mask (2 MiB) on the worker pool.
 void dsaMask(benchmark::State& state) {
   std::vector<uint8_t> mask(asctwin::dsa::maskBytesFor(kElements));
+  const CpuClock cpu;
   for (auto _ : state) {
     asctwin::dsa::genBitMask(kElements, kSeed, 0, asctwin::dsa::dropProbFromProb(kProb),
                              mask.data());
     benchmark::ClobberMemory();
   }
-  setCounters(state, mask.size());
+  setCounters(state, mask.size(), cpu);
 }
 
 // Stage 2 of the alias plan: the BernoulliMask kernel expanding the mask into
@@ -138,15 +195,66 @@ void bernoulliMaskKernel(benchmark::State& state, Dtype d) {
   DeviceMemory mask(asctwin::dsa::maskBytesFor(kElements));
   DeviceMemory out(kElements * d.width);
   std::memset(mask.data, 0x5A, asctwin::dsa::maskBytesFor(kElements));
+  std::memset(out.data, 0, kElements * d.width);
+  const CpuClock cpu;
   for (auto _ : state) {
     if (!runBernoulliMask(tiling, mask.data, out.data)) {
       state.SkipWithError("BernoulliMask failed");
       break;
     }
   }
-  setCounters(state, kElements * d.width);
+  setCounters(state, kElements * d.width, cpu);
   state.counters["blocks"] = tiling.blockDim;
 }
+
+// The console table as usual; keeps wall and CPU time per run for the ratios.
+class SummaryReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& r : runs) {
+      if (r.error_occurred) continue;
+      if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median") continue;
+      std::string name = r.run_name.function_name;  // "new/FP32"
+      Times& t = times_[name];
+      t.wallMs = r.GetAdjustedRealTime();  // the unit is ms for every benchmark here
+      auto cpu = r.counters.find("cpu_ms");
+      if (cpu != r.counters.end()) t.cpuMs = cpu->second.value;
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+  void printRatios() const {
+    std::printf(
+        "\nnew path / parallel memset of its output (measured in this run; %u worker threads)\n",
+        asctwin::device::WorkerPool::instance().size());
+    std::printf("  %-6s %10s %10s %8s   %10s %10s %8s   %s\n", "dtype", "new ms", "memsetMT",
+                "wall", "new cpu", "memsetMT", "cpu", "target");
+    for (const Dtype& d : kDtypes) {
+      const Times* fresh = find(std::string("new/") + d.name);
+      const Times* floor = find(std::string("memset_mt/") + d.name);
+      if (fresh == nullptr || floor == nullptr) continue;
+      std::printf("  %-6s %10.3f %10.3f %7.2fx   %10.3f %10.3f %7.2fx   <= %gx\n", d.name,
+                  fresh->wallMs, floor->wallMs, fresh->wallMs / floor->wallMs, fresh->cpuMs,
+                  floor->cpuMs, fresh->cpuMs / floor->cpuMs,
+                  std::strcmp(d.name, "FP32") == 0 ? 2.0 : 3.0);
+    }
+    double load[1] = {0.0};
+    if (getloadavg(load, 1) == 1)
+      std::printf("  load average (1 min): %.2f on %u hardware threads\n", load[0],
+                  std::thread::hardware_concurrency());
+  }
+
+ private:
+  struct Times {
+    double wallMs = 0;
+    double cpuMs = 0;
+  };
+  const Times* find(const std::string& name) const {
+    auto it = times_.find(name);
+    return it == times_.end() ? nullptr : &it->second;
+  }
+  std::map<std::string, Times> times_;
+};
 
 }  // namespace
 
@@ -164,6 +272,9 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("memset/" + n).c_str(), memsetFloor, d)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
+    benchmark::RegisterBenchmark(("memset_mt/" + n).c_str(), memsetParallelFloor, d)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
     benchmark::RegisterBenchmark(("new_stage/bernoulli_mask_kernel/" + n).c_str(),
                                  bernoulliMaskKernel, d)
         ->Unit(benchmark::kMillisecond)
@@ -174,7 +285,9 @@ int main(int argc, char** argv) {
       ->UseRealTime();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
+  SummaryReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
+  reporter.printRatios();
   return 0;
 }

@@ -118,6 +118,40 @@ void gatherTyped(void* dst, const void* srcBase, const std::uint32_t* off, std::
   }
 }
 
+// OR and maximum of n offsets.
+struct OffsetSummary {
+  std::uint32_t orAll = 0;
+  std::uint32_t max = 0;
+};
+
+OffsetSummary summarisePortable(const std::uint32_t* off, std::size_t n) {
+  OffsetSummary s;
+  for (std::size_t i = 0; i < n; ++i) {
+    s.orAll |= off[i];
+    s.max = off[i] > s.max ? off[i] : s.max;
+  }
+  return s;
+}
+
+AVX OffsetSummary summariseAvx(const std::uint32_t* off, std::size_t n) {
+  __m256i orAll = _mm256_setzero_si256(), max = _mm256_setzero_si256();
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(off + i));
+    orAll = _mm256_or_si256(orAll, v);
+    max = _mm256_max_epu32(max, v);
+  }
+  alignas(32) std::uint32_t o[8], m[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(o), orAll);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(m), max);
+  OffsetSummary s = summarisePortable(off + i, n - i);
+  for (int k = 0; k < 8; ++k) {
+    s.orAll |= o[k];
+    s.max = m[k] > s.max ? m[k] : s.max;
+  }
+  return s;
+}
+
 #undef AVX
 
 }  // namespace
@@ -135,6 +169,17 @@ void select(void* dst, const std::uint8_t* maskBits, const void* src0, const voi
     default:
       return selectTyped<std::uint64_t>(dst, maskBits, src0, src1OrNull, scalarBits, mode, n);
   }
+}
+
+std::size_t firstBadOffset(const std::uint32_t* off, std::size_t n, std::uint32_t align,
+                           std::int64_t maxOffset) {
+  if (n == 0) return 0;
+  if (maxOffset < 0) return 0;
+  const OffsetSummary s = detail::useAvx2() ? summariseAvx(off, n) : summarisePortable(off, n);
+  if ((s.orAll & (align - 1)) == 0 && s.max <= static_cast<std::uint64_t>(maxOffset)) return n;
+  for (std::size_t i = 0; i < n; ++i)
+    if ((off[i] & (align - 1)) != 0 || off[i] > static_cast<std::uint64_t>(maxOffset)) return i;
+  return n;
 }
 
 void gather(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,

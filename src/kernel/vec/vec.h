@@ -192,6 +192,13 @@ bool compare(std::uint8_t* dstBits, const void* a, const void* b, DType t, CmpMo
 // 8). The caller has bounds-checked every offset.
 void gather(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,
             std::uint32_t baseAddr, std::size_t elemSize, std::size_t n);
+// The bounds check of a gather, once per instruction: the index of the first
+// offset that is not a multiple of `align` (a power of two) or exceeds
+// `maxOffset` (none passes when maxOffset < 0); n when every offset passes.
+// One vectorised pass (OR and maximum of all offsets, no division); the
+// offending index is looked for only when that pass fails.
+std::size_t firstBadOffset(const std::uint32_t* byteOffsets, std::size_t n, std::uint32_t align,
+                           std::int64_t maxOffset);
 
 // --- Implementation selection (tests and benchmarks) ------------------------
 enum class Isa : std::uint8_t { Portable, Avx2 };

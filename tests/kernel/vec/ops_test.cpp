@@ -281,6 +281,29 @@ TEST_P(Ops, Gather) {
   checkGather<std::uint64_t>();
 }
 
+// The gather's bounds check against a per-offset scan written from its rule
+// (misaligned or above maxOffset): every position of a bad offset, in both
+// kinds, in lengths around the vector width; the first bad one is reported.
+TEST_P(Ops, FirstBadOffsetFindsTheFirstOffender) {
+  std::mt19937 rng(7);
+  for (std::size_t n : {std::size_t{1}, std::size_t{8}, std::size_t{9}, std::size_t{100}}) {
+    std::vector<std::uint32_t> off(n);
+    for (auto& o : off) o = static_cast<std::uint32_t>(rng() % 1000) * 4;
+    EXPECT_EQ(asctwin::vec::firstBadOffset(off.data(), n, 4, 3996), n);
+    EXPECT_EQ(asctwin::vec::firstBadOffset(off.data(), n, 4, -1), 0u);
+    for (std::size_t bad = 0; bad < n; ++bad) {
+      for (std::uint32_t value : {4002u, 4000u, 0xFFFFFFFCu}) {  // misaligned, too high, huge
+        std::vector<std::uint32_t> o = off;
+        o[bad] = value;
+        if (bad + 1 < n) o[n - 1] = 1;  // a later offender must not be the one reported
+        ASSERT_EQ(asctwin::vec::firstBadOffset(o.data(), n, 4, 3996), bad) << n << " " << value;
+      }
+    }
+  }
+  const std::uint32_t ok = 3996;
+  EXPECT_EQ(asctwin::vec::firstBadOffset(&ok, 0, 4, 0), 0u);  // nothing to check
+}
+
 TEST_P(Ops, GatherInterleavesFp64Words) {
   // The Bernoulli FP64 path: low words 0, high words from a select.
   std::vector<std::uint32_t> words = {0, 0x3FF00000u};  // [zero, high word of 1.0]
