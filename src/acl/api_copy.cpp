@@ -7,7 +7,6 @@
 #include "acl/runtime.h"
 #include "device/allocator.h"
 #include "device/host_reads.h"
-#include "device/host_writes.h"
 
 using asctwin::Status;
 using asctwin::acl::guard;
@@ -33,7 +32,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
     if (!s) return s;
     noteDeviceRead(src, count, "aclrtMemcpy", caller);
     if (count > 0) std::memmove(dst, src, count);
-    asctwin::device::noteHostWrite(dst, count);
+    asctwin::device::DeviceMemory::instance().markWritten(dst, count);
     return Status::ok();
   });
 }
@@ -43,7 +42,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
     Status s = asctwin::acl::checkMemset(devPtr, maxCount, count, true);
     if (!s) return s;
     if (count > 0) std::memset(devPtr, value & 0xFF, count);
-    asctwin::device::noteHostWrite(devPtr, count);
+    asctwin::device::DeviceMemory::instance().markWritten(devPtr, count);
     return Status::ok();
   });
 }
@@ -66,7 +65,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
                       if (!again) return again;
                       noteDeviceRead(src, count, "aclrtMemcpyAsync", caller);
                       if (count > 0) std::memmove(dst, src, count);
-                      asctwin::device::noteHostWrite(dst, count);
+                      asctwin::device::DeviceMemory::instance().markWritten(dst, count);
                       return Status::ok();
                     });
     return Status::ok();
@@ -85,7 +84,7 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
       Status again = asctwin::acl::checkMemset(devPtr, maxCount, count);
       if (!again) return again;
       if (count > 0) std::memset(devPtr, value & 0xFF, count);
-      asctwin::device::noteHostWrite(devPtr, count);
+      asctwin::device::DeviceMemory::instance().markWritten(devPtr, count);
       return Status::ok();
     });
     return Status::ok();

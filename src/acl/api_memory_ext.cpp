@@ -17,7 +17,6 @@
 #include "acl/runtime.h"
 #include "device/allocator.h"
 #include "device/api_caller.h"
-#include "device/host_writes.h"
 
 using asctwin::invalidParam;
 using asctwin::Status;
@@ -107,9 +106,12 @@ Status check2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t 
 }
 
 void copy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height) {
-  for (size_t r = 0; r < height; ++r)
-    std::memmove(static_cast<uint8_t*>(dst) + r * dpitch,
-                 static_cast<const uint8_t*>(src) + r * spitch, width);
+  auto& memory = device::DeviceMemory::instance();
+  for (size_t r = 0; r < height; ++r) {
+    uint8_t* row = static_cast<uint8_t*>(dst) + r * dpitch;
+    std::memmove(row, static_cast<const uint8_t*>(src) + r * spitch, width);
+    memory.markWritten(row, width);
+  }
 }
 
 Status checkD32(void* ptr, size_t memSize, size_t n) {
@@ -124,6 +126,7 @@ Status checkD32(void* ptr, size_t memSize, size_t n) {
 void setD32(void* ptr, uint32_t value, size_t n) {
   auto* p = static_cast<uint32_t*>(ptr);
   for (size_t i = 0; i < n; ++i) p[i] = value;
+  device::DeviceMemory::instance().markWritten(ptr, n * 4);
 }
 
 // The batch copies: each entry a plain copy whose direction its attribute's
@@ -211,7 +214,7 @@ Status reduce(void* dst, const void* src, uint64_t count, int kind, int type) {
     default:
       return invalidParam("type is not reducible");
   }
-  device::noteHostWrite(dst, count);
+  device::DeviceMemory::instance().markWritten(dst, count);
   return Status::ok();
 }
 
@@ -372,7 +375,10 @@ aclError aclrtMemcpyBatch(void** dsts, size_t* destMaxs, void** srcs, size_t* si
     Status s = acl::checkBatch(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes,
                                numAttrs, &kinds, failIndex);
     if (!s) return s;
-    for (size_t i = 0; i < numBatches; ++i) std::memmove(dsts[i], srcs[i], sizes[i]);
+    for (size_t i = 0; i < numBatches; ++i) {
+      std::memmove(dsts[i], srcs[i], sizes[i]);
+      asctwin::device::DeviceMemory::instance().markWritten(dsts[i], sizes[i]);
+    }
     return Status::ok();
   });
 }
@@ -402,6 +408,7 @@ aclError aclrtMemcpyBatchAsync(void** dsts, size_t* destMaxs, void** srcs, size_
         Status again = acl::checkMemcpy(d[i], dm[i], m[i], n[i], kinds[i]);
         if (!again) return again;
         std::memmove(d[i], m[i], n[i]);
+        asctwin::device::DeviceMemory::instance().markWritten(d[i], n[i]);
       }
       return Status::ok();
     });

@@ -7,9 +7,8 @@
 #include <utility>
 
 #include "checker/finding_store.h"
-#include "checker/gm_init.h"
 #include "checker/launch_state.h"
-#include "device/host_writes.h"
+#include "device/allocator.h"
 
 namespace asctwin::checker {
 namespace {
@@ -26,6 +25,15 @@ bool floatType(DType t) {
 std::string bytesText(kernel::Space s, uintptr_t lo, uintptr_t hi) {
   return std::string(kernel::spaceName(s)) + " bytes [" + kernel::hex(lo) + ", " + kernel::hex(hi) +
          ")";
+}
+
+// Whether some word of GM [lo, hi) was written by nobody since its
+// allocation (the allocator's record; bytes outside allocations count as
+// written).
+bool neverWrittenGm(uintptr_t lo, uintptr_t hi) {
+  return device::DeviceMemory::instance()
+             .unwritten(reinterpret_cast<const void*>(lo), hi - lo)
+             .bytes != 0;
 }
 
 void keepLatest(std::vector<Acc>& v, const Acc& a) {
@@ -179,10 +187,10 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
       if (cell.init) anyInit = true;
       keepLatest(cell.reads, mine);
     });
-    if ((tools_ & initcheck) && gm && uninitialisedGm(lo, hi)) {
+    if ((tools_ & initcheck) && gm && neverWrittenGm(lo, hi)) {
       report("uninit-gm-read",
              "read of " + bytesText(space, lo, hi) +
-                 " that neither the host nor a kernel wrote (still the allocator's poison)",
+                 " that neither the host nor a kernel wrote since it was allocated",
              who.site, nullptr);
     }
     if ((tools_ & initcheck) && uninitUb && !(copiesPadding && anyInit))
@@ -195,11 +203,11 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
   if (op != AtomicOp::None) {
     // An atomic update combines with what GM holds: onto bytes nobody wrote
     // it combines with garbage (the real runtime does not clear fresh device
-    // memory; the twin's allocator fills it with poison).
-    if ((tools_ & initcheck) && gm && uninitialisedGm(lo, hi))
+    // memory).
+    if ((tools_ & initcheck) && gm && neverWrittenGm(lo, hi))
       report("uninit-gm-atomic",
              "atomic update of " + bytesText(space, lo, hi) +
-                 " that neither the host nor a kernel wrote (still the allocator's poison)",
+                 " that neither the host nor a kernel wrote since it was allocated",
              who.site, nullptr);
     shadow_.forRange(lo, hi, [&](Cell& cell, uintptr_t clo, uintptr_t chi) {
       if (det && unordered(cell.write))
@@ -236,7 +244,7 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
     fresh.init = true;
     shadow_.replace(lo, hi, std::move(fresh));
   }
-  if (gm) device::noteHostWrite(reinterpret_cast<const void*>(lo), hi - lo);
+  if (gm) device::DeviceMemory::instance().markWritten(reinterpret_cast<const void*>(lo), hi - lo);
 }
 
 void LaunchState::scalarGm(const kernel::CoreState& c, const kernel::ScalarGmAccess& a) {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "checker/launch_state.h"
+#include "device/allocator.h"
 #include "kernel/core_state.h"
 
 namespace asctwin::checker {
@@ -33,10 +34,15 @@ const char* problemKind(kernel::Problem p) {
 }  // namespace
 
 Checker::Checker(Tools tools) : tools_(tools) {
-  if (tools_ & initcheck)
-    device::setHostReadObserver(
-        [](void* self, const device::HostRead& r) { static_cast<Checker*>(self)->onHostRead(r); },
-        this);
+  if (!(tools_ & initcheck)) return;
+  // Kernels that ran before this checker wrote what no record shows: the
+  // allocations they could reach are taken as written (under
+  // asctwin-sanitizer the checker is made at program start, before any
+  // allocation, so nothing is lost there).
+  device::DeviceMemory::instance().assumeUnrecordedWritten();
+  device::setHostReadObserver(
+      [](void* self, const device::HostRead& r) { static_cast<Checker*>(self)->onHostRead(r); },
+      this);
 }
 
 Checker::~Checker() {

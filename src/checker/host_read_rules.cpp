@@ -8,7 +8,6 @@
 
 #include "checker/checker.h"
 #include "checker/finding_store.h"
-#include "checker/gm_init.h"
 #include "device/allocator.h"
 #include "kernel/fault_symbols.h"
 #include "kernel/instr.h"
@@ -37,16 +36,16 @@ Site Checker::hostSite(const char* api, uintptr_t returnAddress) {
 void Checker::onHostRead(const device::HostRead& read) {
   device::AllocationInfo alloc;
   if (!device::DeviceMemory::instance().find(read.src, &alloc)) return;
-  const uintptr_t lo = reinterpret_cast<uintptr_t>(read.src);
-  const UninitialisedSpan span = uninitialisedGmSpan(lo, lo + read.bytes);
+  const device::UnwrittenSpan span =
+      device::DeviceMemory::instance().unwritten(read.src, read.bytes);
   if (span.bytes == 0) return;
   Finding f;
   f.kind = "uninit-gm-copy";
   f.tool = toolName(toolOfKind(f.kind));
   f.message = std::string(read.api) + " copies " + std::to_string(read.bytes) +
               " bytes of device memory of which " + std::to_string(span.bytes) +
-              " were written neither by the host nor by a kernel (still the allocator's "
-              "poison), the first at offset " +
+              " were written neither by the host nor by a kernel since it was allocated, the "
+              "first at offset " +
               std::to_string(span.first - alloc.base) + " of allocation #" +
               std::to_string(alloc.id) + " (base " + kernel::hex(alloc.base) + ", " +
               std::to_string(alloc.size) + " bytes)";

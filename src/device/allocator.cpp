@@ -1,7 +1,6 @@
 #include "device/allocator.h"
 
 #include "device/api_caller.h"
-#include "device/host_writes.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -26,7 +25,9 @@ constexpr uint64_t kLargeSegment = 20 * kMiB;
 constexpr uint64_t kRoundLarge = 2 * kMiB;
 constexpr size_t kRecentlyFreedKept = 4096;
 
-uint64_t roundUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+uint64_t roundUp(uint64_t v, uint64_t a) {
+  return (v + a - 1) / a * a;
+}
 
 std::string hexPtr(uintptr_t p) {
   char buf[32];
@@ -41,7 +42,9 @@ std::string describe(const AllocationInfo& a) {
 }
 
 // Bytes after the user region that are guard: up to the 32 B boundary, then 64.
-size_t tailGuardBytes(size_t size) { return roundUp(size, 32) - size + kRedZoneBytes; }
+size_t tailGuardBytes(size_t size) {
+  return roundUp(size, 32) - size + kRedZoneBytes;
+}
 
 // Every allocation has pages of its own (never the C heap's): IPC export
 // remaps an allocation's pages into shared memory in place, which must not
@@ -51,7 +54,9 @@ void* rawAllocate(size_t bytes) {
   return p == MAP_FAILED ? nullptr : p;
 }
 
-void rawFree(void* p, size_t bytes) { munmap(p, bytes); }
+void rawFree(void* p, size_t bytes) {
+  munmap(p, bytes);
+}
 
 size_t pageBytes() {
   static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
@@ -108,14 +113,18 @@ std::string relationText(const AddressPlace& at) {
 
 }  // namespace
 
-uint64_t allocatedSizeFor(size_t n) { return roundUp(static_cast<uint64_t>(n) + 32, 512); }
+uint64_t allocatedSizeFor(size_t n) {
+  return roundUp(static_cast<uint64_t>(n) + 32, 512);
+}
 
 DeviceMemory& DeviceMemory::instance() {
   static DeviceMemory* m = new DeviceMemory();  // never destroyed: used until process exit
   return *m;
 }
 
-DeviceMemory::DeviceState& DeviceMemory::deviceState(int32_t device) { return devices_[device]; }
+DeviceMemory::DeviceState& DeviceMemory::deviceState(int32_t device) {
+  return devices_[device];
+}
 
 Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
   if (out == nullptr) return invalidParam("devPtr must not be null");
@@ -123,8 +132,8 @@ Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
   if (size == 0) return invalidParam("size must be greater than 0, got 0");
   const uint64_t allocated = allocatedSizeFor(size);
   if (size > (1ull << 46))
-    return Status(code::kBadAlloc, "size " + std::to_string(size) +
-                                       " bytes exceeds the device memory capacity");
+    return Status(code::kBadAlloc,
+                  "size " + std::to_string(size) + " bytes exceeds the device memory capacity");
   const SocSpec soc = currentSoc();
 
   std::unique_lock lock(mu_);
@@ -149,12 +158,15 @@ Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
     return Status(code::kBadAlloc,
                   "aclrtMalloc of " + std::to_string(size) + " bytes needs a new segment of " +
                       std::to_string(newSegment) + " bytes; device " + std::to_string(device) +
-                      " has " + std::to_string(soc.hbmBytes - ds.stats.reservedBytes) +
-                      " of " + std::to_string(soc.hbmBytes) + " bytes left");
+                      " has " + std::to_string(soc.hbmBytes - ds.stats.reservedBytes) + " of " +
+                      std::to_string(soc.hbmBytes) + " bytes left");
   }
 
   bool guarded = false;
   Status setting = guardedNow(&guarded);
+  if (!setting) return setting;
+  uint8_t fill = 0;
+  setting = fillNow(&fill);
   if (!setting) return setting;
   size_t rawBytes = kRedZoneBytes + size + tailGuardBytes(size);
   void* raw = nullptr;
@@ -178,12 +190,11 @@ Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
     user = static_cast<uint8_t*>(raw) + kRedZoneBytes;
   }
   if (raw == nullptr)
-    return Status(code::kBadAlloc,
-                  "host memory for a device allocation of " + std::to_string(size) +
-                      " bytes could not be obtained");
+    return Status(code::kBadAlloc, "host memory for a device allocation of " +
+                                       std::to_string(size) + " bytes could not be obtained");
   std::memset(user - kRedZoneBytes, kRedZoneByte, kRedZoneBytes);
-  std::memset(user, kPoisonByte, size);
-  forgetHostWrites(user, size);
+  // Fresh anonymous pages read as zero already: only a poison fill writes.
+  if (fill != 0) std::memset(user, fill, size);
   std::memset(user + size, kRedZoneByte, tailRed);
 
   if (newSegment != 0) {
@@ -210,6 +221,7 @@ Status DeviceMemory::allocate(int32_t device, size_t size, void** out) {
   live.info.id = nextId_++;
   live.info.device = device;
   live.info.callerPc = currentApiCaller();
+  live.unrecordedAtAlloc = unrecordedLaunches_.load();
   live.raw = raw;
   live.rawBytes = rawBytes;
   live.allocated = allocated;
@@ -237,7 +249,8 @@ Status DeviceMemory::checkRedZonesLocked(const Live& live) const {
     const uint8_t b = user[-static_cast<ptrdiff_t>(kRedZoneBytes) + static_cast<ptrdiff_t>(i)];
     if (b != kRedZoneByte) {
       char buf[160];
-      std::snprintf(buf, sizeof buf, " was overwritten before its start at offset -%zu (byte 0x%02x, guard 0x%02x)",
+      std::snprintf(buf, sizeof buf,
+                    " was overwritten before its start at offset -%zu (byte 0x%02x, guard 0x%02x)",
                     kRedZoneBytes - i, b, kRedZoneByte);
       return Status(code::kFailure, "red zone of " + describe(live.info) + buf);
     }
@@ -246,7 +259,8 @@ Status DeviceMemory::checkRedZonesLocked(const Live& live) const {
     const uint8_t b = user[live.info.size + i];
     if (b != kRedZoneByte) {
       char buf[160];
-      std::snprintf(buf, sizeof buf, " was overwritten past its end at offset +%zu (byte 0x%02x, guard 0x%02x)",
+      std::snprintf(buf, sizeof buf,
+                    " was overwritten past its end at offset +%zu (byte 0x%02x, guard 0x%02x)",
                     live.info.size + i, b, kRedZoneByte);
       return Status(code::kFailure, "red zone of " + describe(live.info) + buf);
     }
@@ -262,27 +276,30 @@ Status DeviceMemory::free(void* p) {
   if (it == live_.end()) {
     auto fr = recentlyFreed_.find(key);
     if (fr != recentlyFreed_.end())
-      return invalidParam("devPtr " + hexPtr(key) + " was already freed (double free of allocation #" +
+      return invalidParam("devPtr " + hexPtr(key) +
+                          " was already freed (double free of allocation #" +
                           std::to_string(fr->second) + ")");
     if (hostLive_.count(key))
       return invalidParam("devPtr " + hexPtr(key) +
                           " is host memory from aclrtMallocHost; free it with aclrtFreeHost");
     if (mapped_.count(key))
-      return invalidParam("devPtr " + hexPtr(key) +
-                          " is mapped or managed memory, not an aclrtMalloc allocation (release it "
-                          "with aclrtUnmapMem, aclrtFree of managed memory or aclrtHostUnregister)");
+      return invalidParam(
+          "devPtr " + hexPtr(key) +
+          " is mapped or managed memory, not an aclrtMalloc allocation (release it "
+          "with aclrtUnmapMem, aclrtFree of managed memory or aclrtHostUnregister)");
     // Inside some allocation but not its base?
     auto up = live_.upper_bound(key);
     if (up != live_.begin()) {
       --up;
       if (key < up->first + up->second.info.size)
-        return invalidParam("devPtr " + hexPtr(key) + " points inside " + describe(up->second.info) +
-                            " at offset " + std::to_string(key - up->first) +
+        return invalidParam("devPtr " + hexPtr(key) + " points inside " +
+                            describe(up->second.info) + " at offset " +
+                            std::to_string(key - up->first) +
                             "; only the base address can be freed");
     }
     return invalidParam("devPtr " + hexPtr(key) + " is not a live device allocation");
   }
-  Live live = it->second;
+  Live live = std::move(it->second);
   Status redZone = checkRedZonesLocked(live);
   live_.erase(it);
   DeviceState& ds = deviceState(live.info.device);
@@ -356,7 +373,9 @@ Status DeviceMemory::removeMapped(void* base) {
   return Status::ok();
 }
 
-bool DeviceMemory::isDevicePointer(const void* p) const { return find(p, nullptr); }
+bool DeviceMemory::isDevicePointer(const void* p) const {
+  return find(p, nullptr);
+}
 
 Status DeviceMemory::checkRange(const void* p, size_t n, const char* what) const {
   AllocationInfo a;
@@ -450,6 +469,69 @@ Status DeviceMemory::guardedNow(bool* on) const {
   const auto checker = envString("ASCTWIN_CHECKER");
   *on = (mode && *mode == "check") || (checker && !checker->empty());
   return Status::ok();
+}
+
+Status DeviceMemory::fillNow(uint8_t* byte) const {
+  if (fillOverride_) {
+    *byte = *fillOverride_;
+    return Status::ok();
+  }
+  *byte = 0;
+  if (auto v = envString("ASCTWIN_DEVICE_FILL"); v && !v->empty()) {
+    if (*v != "zero" && *v != "poison")
+      return invalidParam("environment variable ASCTWIN_DEVICE_FILL must be zero or poison, got '" +
+                          *v + "'");
+    if (*v == "poison") *byte = kPoisonByte;
+  }
+  return Status::ok();
+}
+
+void DeviceMemory::setFill(std::optional<uint8_t> byte) {
+  std::unique_lock lock(mu_);
+  fillOverride_ = byte;
+}
+
+void DeviceMemory::markWritten(const void* p, size_t n) {
+  if (p == nullptr || n == 0) return;
+  const auto lo = reinterpret_cast<uintptr_t>(p);
+  const uintptr_t hi = lo + n;
+  std::unique_lock lock(mu_);
+  // Normally one allocation; a range may span several only by accident of
+  // layout, and each keeps its own part.
+  auto it = live_.upper_bound(lo);
+  if (it != live_.begin()) --it;
+  for (; it != live_.end() && it->first < hi; ++it) {
+    const uintptr_t end = it->first + it->second.info.size;
+    if (end <= lo) continue;
+    it->second.written.mark(std::max(lo, it->first), std::min(hi, end));
+  }
+}
+
+UnwrittenSpan DeviceMemory::unwritten(const void* p, size_t n) const {
+  const auto lo = reinterpret_cast<uintptr_t>(p);
+  std::shared_lock lock(mu_);
+  auto it = live_.upper_bound(lo);
+  if (it == live_.begin()) return {};
+  --it;
+  const uintptr_t end = it->first + it->second.info.size;
+  if (lo >= end) return {};
+  return it->second.written.unwritten(lo, std::min(lo + n, end));
+}
+
+void DeviceMemory::assumeLiveWritten() {
+  std::unique_lock lock(mu_);
+  for (auto& [base, live] : live_) live.written.mark(base, base + live.info.size);
+}
+
+void DeviceMemory::noteUnrecordedLaunch() {
+  unrecordedLaunches_.fetch_add(1);
+}
+
+void DeviceMemory::assumeUnrecordedWritten() {
+  std::unique_lock lock(mu_);
+  const uint64_t now = unrecordedLaunches_.load();
+  for (auto& [base, live] : live_)
+    if (live.unrecordedAtAlloc < now) live.written.mark(base, base + live.info.size);
 }
 
 void DeviceMemory::setGuardPages(std::optional<bool> on) {

@@ -1,7 +1,17 @@
 // The device allocator. Device memory is host memory owned here: every live
 // allocation is known (base, size), so copies and kernel accesses can be
 // bounds-checked; each allocation has red zones before and after it (checked
-// on free and on demand) and starts filled with a poison pattern.
+// on free and on demand), a record of which of its bytes have been written
+// (initcheck's, written_ranges.h), and starts filled with zeros, or with a
+// poison pattern under ASCTWIN_DEVICE_FILL=poison.
+//
+// Zeros by default because that is what real programs meet on the hardware:
+// the CANN docs say aclrtMalloc does not initialise memory, but fresh device
+// pages read as zero there, and examples that accumulate into or copy back
+// memory they never set (asc-devkit's tbufpool_management, matmul_splitk,
+// cross_core_set_wait_flag) pass on the hardware because of it. Such reads are
+// bugs all the same, and initcheck reports them with both source lines; the
+// poison fill (0xFF, NaN for floats) makes them visible in the results too.
 //
 // Statistics follow a framework caching allocator (torch_npu's rules), so the
 // figures compare with what framework users read from max_memory_allocated /
@@ -25,6 +35,7 @@
 // guards cost address space, not memory; the statistics are unchanged.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -37,33 +48,34 @@
 #include <vector>
 
 #include "common/status.h"
+#include "device/written_ranges.h"
 
 namespace asctwin::device {
 
-inline constexpr uint8_t kPoisonByte = 0xFF;   // fresh device memory (NaN for floats)
-inline constexpr uint8_t kRedZoneByte = 0xFD;  // guard bytes around allocations
-inline constexpr size_t kRedZoneBytes = 64;    // before the base and after the 32 B-rounded end
-inline constexpr size_t kBaseAlignment = 64;   // user pointers (spec requires 32)
+inline constexpr uint8_t kPoisonByte = 0xFF;     // ASCTWIN_DEVICE_FILL=poison (NaN for floats)
+inline constexpr uint8_t kRedZoneByte = 0xFD;    // guard bytes around allocations
+inline constexpr size_t kRedZoneBytes = 64;      // before the base and after the 32 B-rounded end
+inline constexpr size_t kBaseAlignment = 64;     // user pointers (spec requires 32)
 inline constexpr size_t kGuardBytes = 4u << 20;  // guarded: inaccessible bytes before and after
 inline constexpr size_t kFreedKept = 4096;       // freed allocations remembered (and quarantined)
 
 struct AllocationInfo {
   uintptr_t base = 0;
-  size_t size = 0;      // bytes requested
-  uint64_t id = 0;      // 1, 2, ... in allocation order (process-wide)
+  size_t size = 0;  // bytes requested
+  uint64_t id = 0;  // 1, 2, ... in allocation order (process-wide)
   int32_t device = 0;
   uintptr_t callerPc = 0;  // the user's return address of the allocating call (0 = unknown)
 };
 
 struct MemStats {
-  uint64_t requestedBytes = 0;   // sum of live request sizes
-  uint64_t inUseBytes = 0;       // sum of live allocated (rounded) sizes
+  uint64_t requestedBytes = 0;  // sum of live request sizes
+  uint64_t inUseBytes = 0;      // sum of live allocated (rounded) sizes
   uint64_t peakInUseBytes = 0;
-  uint64_t reservedBytes = 0;    // sum of live segment sizes
+  uint64_t reservedBytes = 0;  // sum of live segment sizes
   uint64_t peakReservedBytes = 0;
   uint64_t liveAllocations = 0;
   uint64_t peakLiveAllocations = 0;
-  uint64_t totalAllocations = 0; // since start (not reset)
+  uint64_t totalAllocations = 0;  // since start (not reset)
 };
 
 // Where an address lies relative to the device allocations (for the report
@@ -114,6 +126,29 @@ class DeviceMemory {
   // 0x..., 4096 bytes)", "inside freed allocation #5 ...").
   std::string describeAddress(uintptr_t addr) const;
 
+  // The byte every later allocation starts filled with: an override, or
+  // (nullopt, the default) as ASCTWIN_DEVICE_FILL says: zero (the default) or
+  // poison (kPoisonByte).
+  void setFill(std::optional<uint8_t> byte);
+
+  // initcheck's record (written_ranges.h): [p, p + n) was written. The parts
+  // outside every allocation are ignored.
+  void markWritten(const void* p, size_t n);
+  // The never-written bytes of [p, p + n) (p inside a live allocation; the
+  // part past its end, and memory that is not an allocation of this
+  // allocator, such as mapped memory, counts as written).
+  UnwrittenSpan unwritten(const void* p, size_t n) const;
+  // A kernel runs with nobody recording its writes (no checker): what it
+  // writes into any live allocation is unknown to the record.
+  void noteUnrecordedLaunch();
+  // Every byte of every live allocation that lived through an unrecorded
+  // launch counts as written: a checker that starts now cannot know what
+  // those kernels wrote. Allocations made since keep their exact record.
+  void assumeUnrecordedWritten();
+  // Every byte of every live allocation counts as written: after device code
+  // that no checker can see (an AI CPU kernel writes through plain pointers).
+  void assumeLiveWritten();
+
   MemStats stats(int32_t device) const;
   void resetPeakStats(int32_t device);
 
@@ -145,6 +180,8 @@ class DeviceMemory {
     size_t segment = 0;
     size_t tailRed = 0;    // red-zone bytes after the user region
     bool guarded = false;  // raw..raw+rawBytes is a reservation with guards at both ends
+    WrittenRanges written;
+    uint64_t unrecordedAtAlloc = 0;  // unrecordedLaunches_ when allocated
   };
   // A freed allocation, remembered for fault reports (and, when guarded, its
   // reservation kept inaccessible until it leaves the list).
@@ -162,9 +199,11 @@ class DeviceMemory {
   Status checkRedZonesLocked(const Live& live) const;
   DeviceState& deviceState(int32_t device);
   Status guardedNow(bool* on) const;
+  Status fillNow(uint8_t* byte) const;
   void rememberFreedLocked(const Live& live);
 
   std::optional<bool> guardOverride_;
+  std::optional<uint8_t> fillOverride_;
 
   mutable std::shared_mutex mu_;
   std::map<uintptr_t, Live> live_;
@@ -174,6 +213,7 @@ class DeviceMemory {
   std::deque<uintptr_t> freedOrder_;
   std::map<int32_t, DeviceState> devices_;
   uint64_t nextId_ = 1;
+  std::atomic<uint64_t> unrecordedLaunches_{0};
   std::map<uintptr_t, size_t> hostLive_;
   std::map<uintptr_t, AllocationInfo> mapped_;
 };

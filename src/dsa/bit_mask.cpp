@@ -6,7 +6,6 @@
 #include <string>
 
 #include "device/allocator.h"
-#include "device/host_writes.h"
 #include "device/stream.h"
 #include "device/worker_pool.h"
 
@@ -112,7 +111,7 @@ Status enqueueGenBitMask(device::Stream& stream, uint64_t n, int64_t seed, int64
     // The destination may have been freed between enqueue and execution.
     if (Status s = validateGenBitMask(n, offset, dropProb, devOut, dev); !s) return s;
     genBitMask(n, seed, offset, dropProb, static_cast<uint8_t*>(devOut), options);
-    device::noteHostWrite(devOut, maskBytesFor(n));
+    device::DeviceMemory::instance().markWritten(devOut, maskBytesFor(n));
     return Status::ok();
   });
   return Status::ok();
@@ -122,7 +121,7 @@ Status genBitMaskDevice(uint64_t n, int64_t seed, int64_t offset, float dropProb
                         const MaskOptions& options) {
   if (Status s = validateGenBitMask(n, offset, dropProb, devOut); !s) return s;
   genBitMask(n, seed, offset, dropProb, static_cast<uint8_t*>(devOut), options);
-  device::noteHostWrite(devOut, maskBytesFor(n));
+  device::DeviceMemory::instance().markWritten(devOut, maskBytesFor(n));
   return Status::ok();
 }
 

@@ -168,6 +168,9 @@ Status run(const aclrtRandomNumTaskInfo& info) {
   rn::generate(t, info.randomResultAddr);
   const asctwin::dsa::PhiloxCounter next = asctwin::dsa::counterAdd(t.base, rn::blocksConsumed(t));
   for (int w = 0; w < 4; ++w) std::memcpy(counter + 4 * w, &next[static_cast<size_t>(w)], 4);
+  auto& memory = asctwin::device::DeviceMemory::instance();
+  memory.markWritten(info.randomResultAddr, bytes);
+  memory.markWritten(counter, 16);
   return Status::ok();
 }
 
