@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "common/cpu_isa.h"
 #include "kernel/vec/detail.h"
 #include "kernel/vec/vec.h"
 
@@ -76,11 +77,55 @@ AVX void selectRun16Avx(std::uint16_t* d, const std::uint8_t* mask, const std::u
   selectRunPortable(d + i, mask + (i >> 3), s0 + i, s1 != nullptr ? s1 + i : nullptr, s, n - i);
 }
 
+// AVX-512: the mask bits are an opmask as they are (16 or 32 elements per
+// load), one masked blend per vector instead of moving every bit into a
+// lane's sign first.
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx2,f16c")))
+
+AVX512 void selectRun32Avx512(std::uint32_t* d, const std::uint8_t* mask, const std::uint32_t* s0,
+                              const std::uint32_t* s1, std::uint32_t s, std::size_t n) {
+  const __m512i vs = _mm512_set1_epi32(static_cast<int>(s));
+  std::size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    std::uint16_t m16;
+    std::memcpy(&m16, mask + (i >> 3), 2);  // little endian: bit k = element i + k
+    const __m512i a = _mm512_loadu_si512(s0 + i);
+    const __m512i b = s1 != nullptr ? _mm512_loadu_si512(s1 + i) : vs;
+    _mm512_storeu_si512(d + i, _mm512_mask_blend_epi32(_cvtu32_mask16(m16), b, a));
+  }
+  selectRunPortable(d + i, mask + (i >> 3), s0 + i, s1 != nullptr ? s1 + i : nullptr, s, n - i);
+}
+
+AVX512 void selectRun16Avx512(std::uint16_t* d, const std::uint8_t* mask, const std::uint16_t* s0,
+                              const std::uint16_t* s1, std::uint16_t s, std::size_t n) {
+  const __m512i vs = _mm512_set1_epi16(static_cast<short>(s));
+  std::size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    std::uint32_t m32;
+    std::memcpy(&m32, mask + (i >> 3), 4);
+    const __m512i a = _mm512_loadu_si512(s0 + i);
+    const __m512i b = s1 != nullptr ? _mm512_loadu_si512(s1 + i) : vs;
+    _mm512_storeu_si512(d + i, _mm512_mask_blend_epi16(_cvtu32_mask32(m32), b, a));
+  }
+  selectRunPortable(d + i, mask + (i >> 3), s0 + i, s1 != nullptr ? s1 + i : nullptr, s, n - i);
+}
+
+#undef AVX512
+
+// AVX-512 only with the AVX2 path in force (setIsa(Portable) turns both off)
+// and the project's level allowing it (common/cpu_isa.h, ASCTWIN_ISA).
+bool useAvx512() {
+  static const bool allowed = cpuAllows(CpuLevel::kAvx512);
+  return allowed && detail::useAvx2();
+}
+
 template <class T>
 void selectRun(T* d, const std::uint8_t* mask, const T* s0, const T* s1, T s, std::size_t n) {
   if constexpr (sizeof(T) == 4) {
+    if (useAvx512()) return selectRun32Avx512(d, mask, s0, s1, s, n);
     if (detail::useAvx2()) return selectRun32Avx(d, mask, s0, s1, s, n);
   } else if constexpr (sizeof(T) == 2) {
+    if (useAvx512()) return selectRun16Avx512(d, mask, s0, s1, s, n);
     if (detail::useAvx2()) return selectRun16Avx(d, mask, s0, s1, s, n);
   }
   selectRunPortable(d, mask, s0, s1, s, n);
