@@ -37,7 +37,7 @@ DeqSet decode(uint64_t config) {
   std::memcpy(&scale, &bits, sizeof(scale));
   auto offset = static_cast<int32_t>((config >> 37) & 0x1FFu);
   if ((offset & 0x100) != 0) offset -= 0x200;
-  return {scale, offset, ((config >> 46) & 1u) != 0};
+  return {static_cast<double>(scale), offset, ((config >> 46) & 1u) != 0};
 }
 
 // src * scale + offset is exact in double (16 x 11 significant bits plus a

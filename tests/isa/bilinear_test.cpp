@@ -8,17 +8,11 @@
 // (l / 16) * dstBlkStride * 16 + l % 16 when the mask enables it. Plus the
 // reference's worked example and its documented constraints.
 #include "isa/isa_test_util.h"
+#include "isa/half_oracle.h"
 #include "kernel/vec/oracle.h"
 
 namespace asctwin::isatest {
 namespace {
-
-uint16_t halfRint(long double x) {
-  return vectest::halfTable().round(x, vectest::Mode::Rint);
-}
-double halfValue(uint16_t bits) {
-  return vectest::value16(bits, 5, 10);
-}
 
 // Region a: src0 (src0Size halves) at 0, src1 at byte 4096, the offsets at
 // byte 8192; region b: sharedTmpBuffer; region d: dst.
@@ -83,7 +77,7 @@ class BilinearTest : public IsaTest {
       const uint32_t byte = offs_[r * 8 + l / 16] + (l % 16) * 2;
       const double x = halfValue(src0_[byte / 2]);
       const double w = halfValue(src1_[p.repeatMode ? r * 8 + l / 16 : r]);
-      return halfRint(static_cast<long double>(x) * w);
+      return halfRint(static_cast<long double>(x) * static_cast<long double>(w));
     };
     for (uint32_t v = 0; v < p.vRepeat; ++v)
       for (uint32_t l = 0; l < 128; ++l) {
@@ -91,8 +85,8 @@ class BilinearTest : public IsaTest {
         uint16_t acc = product(v * p.hRepeat, l);
         for (uint32_t k = 1; k < p.hRepeat; ++k)
           acc = halfRint(static_cast<long double>(halfValue(product(v * p.hRepeat + k, l))) +
-                         halfValue(acc));
-        acc = halfRint(halfValue(acc) + 0.0L);  // the copy out adds 0
+                         static_cast<long double>(halfValue(acc)));
+        acc = halfRint(static_cast<long double>(halfValue(acc)) + 0.0L);  // the copy out adds 0
         want[v * p.vROffset + (l / 16) * p.dstBlkStride * 16 + l % 16] = acc;
       }
     return want;
@@ -164,11 +158,9 @@ TEST_F(BilinearTest, RandomGatherMasksStrides) {
   for (int i = 0; i < 3 * 2 * 8; ++i) offs_.push_back(32u * blk(rng));
   std::uniform_real_distribution<float> w(0, 1);
   for (int i = 0; i < 48; ++i) src1_.push_back(halfRint(w(rng)));
-  Params p{};
-  p.src0Size = 512;
+  Params p = docParams();
   p.src1Size = 48;
   p.hRepeat = 3;
-  p.vRepeat = 2;
   p.dstBlkStride = 2;
   p.vROffset = 512;
   p.tmpBytes = (512 + 48) * 32;

@@ -16,17 +16,12 @@
 #include <cmath>
 
 #include "isa/isa_test_util.h"
+#include "isa/half_oracle.h"
 #include "kernel/vec/oracle.h"
 
 namespace asctwin::isatest {
 namespace {
 
-uint16_t halfRint(long double x) {
-  return vectest::halfTable().round(x, vectest::Mode::Rint);
-}
-double halfValue(uint16_t bits) {
-  return vectest::value16(bits, 5, 10);
-}
 uint16_t halfBitsOf(float f) {
   return halfRint(f);
 }
@@ -232,8 +227,9 @@ struct Deq {
 };
 uint8_t dequantOracle(int16_t v, const Deq& p) {
   uint32_t bits = vectest::bitsOf(p.scale) & 0xFFFFE000u;  // (1, 8, 10)
-  const long double x = static_cast<long double>(v) * vectest::floatOf(bits) +
-                        ((p.offset & 0x100) ? (p.offset & 0x1FF) - 512 : (p.offset & 0x1FF));
+  const long double x =
+      static_cast<long double>(v) * static_cast<long double>(vectest::floatOf(bits)) +
+      ((p.offset & 0x100) ? (p.offset & 0x1FF) - 512 : (p.offset & 0x1FF));
   const long double fl = std::floor(x), fr = x - fl;
   long double r = fr < 0.5L ? fl : fr > 0.5L ? fl + 1 : (std::fmod(fl, 2.0L) == 0 ? fl : fl + 1);
   const long double lo = p.sign ? -128 : 0, hi = p.sign ? 127 : 255;
