@@ -73,11 +73,8 @@ Site LaunchState::publicSite(const kernel::CoreState* c, pipe_t pipe, const kern
   return out;
 }
 
-void LaunchState::report(const char* kind, std::string message, uint32_t first,
-                         const uint32_t* second) {
-  Finding f;
-  f.kind = kind;
-  f.tool = toolName(toolOfKind(f.kind));
+void LaunchState::report(Kind kind, std::string message, uint32_t first, const uint32_t* second) {
+  Finding f = findingOf(kind);
   f.kernel = kernel_;
   f.message = std::move(message);
   f.first = publicSite(first);
@@ -95,7 +92,7 @@ void LaunchState::checkReleasedBuffers(const kernel::CoreState& c, const kernel:
       if (id == 0) continue;
       auto s = k.shadowed.find(id);
       if (s == k.shadowed.end()) continue;
-      report("buffer-overlap",
+      report(Kind::BufferOverlap,
              "a tensor of a buffer released by TPipe::Reset is used after a newer buffer took its "
              "bytes",
              s->second.first, &s->second.second);
@@ -150,9 +147,8 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
   const VectorClock& vc = *who.clock;
   const Acc mine{who.epoch, who.site, serial};
   // One finding per (kind, other site) per access, however many cells.
-  std::vector<std::pair<const char*, uint32_t>> done;
-  auto conflict = [&](const char* kind, const Acc& prior, uintptr_t clo, uintptr_t chi,
-                      const char* what) {
+  std::vector<std::pair<Kind, uint32_t>> done;
+  auto conflict = [&](Kind kind, const Acc& prior, uintptr_t clo, uintptr_t chi, const char* what) {
     for (auto& d : done)
       if (d.first == kind && d.second == prior.site) return;
     done.emplace_back(kind, prior.site);
@@ -163,7 +159,7 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
            prior.site, &who.site);
   };
   auto raceKind = [&](const Acc& prior) {
-    return coreOf(prior.e.tid) == core ? "race-same-core" : "race-cross-core";
+    return coreOf(prior.e.tid) == core ? Kind::RaceSameCore : Kind::RaceCrossCore;
   };
   // Scalar accesses to GM among themselves are synchronisation (flags), not races.
   auto unordered = [&](const Acc& prior) {
@@ -188,13 +184,13 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
       keepLatest(cell.reads, mine);
     });
     if ((tools_ & initcheck) && gm && neverWrittenGm(lo, hi)) {
-      report("uninit-gm-read",
+      report(Kind::UninitGmRead,
              "read of " + bytesText(space, lo, hi) +
                  " that neither the host nor a kernel wrote since it was allocated",
              who.site, nullptr);
     }
     if ((tools_ & initcheck) && uninitUb && !(copiesPadding && anyInit))
-      report("uninit-ub-read",
+      report(Kind::UninitUbRead,
              "read of " + bytesText(space, lo, hi) + " not all written in this launch", who.site,
              nullptr);
     return;
@@ -205,13 +201,13 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
     // it combines with garbage (the real runtime does not clear fresh device
     // memory).
     if ((tools_ & initcheck) && gm && neverWrittenGm(lo, hi))
-      report("uninit-gm-atomic",
+      report(Kind::UninitGmAtomic,
              "atomic update of " + bytesText(space, lo, hi) +
                  " that neither the host nor a kernel wrote since it was allocated",
              who.site, nullptr);
     shadow_.forRange(lo, hi, [&](Cell& cell, uintptr_t clo, uintptr_t chi) {
       if (det && unordered(cell.write))
-        conflict("plain-write-vs-atomic", cell.write, clo, chi,
+        conflict(Kind::PlainWriteVsAtomic, cell.write, clo, chi,
                  "a plain write and an atomic update");
       if (race)
         for (const Acc& x : cell.reads)
@@ -220,7 +216,7 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
       if (det && floatAdd)
         for (const Acc& x : cell.atoms)
           if (unordered(x) && cell.atomicOp == static_cast<uint8_t>(AtomicOp::Add))
-            conflict("unordered-atomics", x, clo, chi,
+            conflict(Kind::UnorderedAtomics, x, clo, chi,
                      "two float atomic additions (their rounding depends on the order)");
       keepLatest(cell.atoms, mine);
       cell.atomicOp = static_cast<uint8_t>(op);
@@ -237,7 +233,7 @@ void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, 
       if (det)
         for (const Acc& x : cell.atoms)
           if (unordered(x))
-            conflict("plain-write-vs-atomic", x, clo, chi, "an atomic update and a plain write");
+            conflict(Kind::PlainWriteVsAtomic, x, clo, chi, "an atomic update and a plain write");
     });
     Cell fresh;
     fresh.write = mine;
@@ -293,7 +289,7 @@ void LaunchState::scalarLocal(const kernel::CoreState& c, const kernel::ScalarLo
   });
   if (uninit && (tools_ & initcheck)) {
     const uint32_t site = siteId(c.index, PIPE_S, a.site);
-    report("uninit-ub-read",
+    report(Kind::UninitUbRead,
            "scalar read of " + bytesText(a.space, a.addr, a.addr + a.bytes) +
                " not written in this launch",
            site, nullptr);
@@ -319,7 +315,7 @@ void LaunchState::localBuffer(const kernel::CoreState& c, const kernel::LocalBuf
     if (b.released) {
       k.shadowed.try_emplace(b.id, b.site, site);
     } else if (!reported && (tools_ & memcheck)) {
-      report("buffer-overlap",
+      report(Kind::BufferOverlap,
              "a new buffer " + bytesText(e.space, lo, hi) + " overlaps a buffer still in use [" +
                  kernel::hex(b.lo) + ", " + kernel::hex(b.hi) + ")",
              b.site, &site);

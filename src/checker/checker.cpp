@@ -1,6 +1,7 @@
 #include "checker/checker.h"
 
 #include <cstdio>
+#include <optional>
 #include <utility>
 
 #include "checker/launch_state.h"
@@ -10,24 +11,26 @@
 namespace asctwin::checker {
 namespace {
 
-const char* problemKind(kernel::Problem p) {
+// The finding kind of a problem the kernel layer's always-on checks found
+// (nullopt: not a finding).
+std::optional<Kind> problemKind(kernel::Problem p) {
   switch (p) {
     case kernel::Problem::GmOutOfBounds:
-      return "gm-out-of-bounds";
+      return Kind::GmOutOfBounds;
     case kernel::Problem::GmOutsideTensor:
-      return "gm-outside-tensor";
+      return Kind::GmOutsideTensor;
     case kernel::Problem::LocalOverflow:
-      return "local-overflow";
+      return Kind::LocalOverflow;
     case kernel::Problem::Misaligned:
-      return "misaligned";
+      return Kind::Misaligned;
     case kernel::Problem::WaitWithoutSet:
-      return "wait-without-set";
+      return Kind::WaitWithoutSet;
     case kernel::Problem::DeadlockSpin:
-      return "deadlock-spin";
+      return Kind::DeadlockSpin;
     case kernel::Problem::SyncAllCountMismatch:
-      return "syncall-count-mismatch";
+      return Kind::SyncAllCountMismatch;
     default:
-      return nullptr;
+      return std::nullopt;
   }
 }
 
@@ -107,13 +110,11 @@ void Checker::onLocalBuffer(const kernel::CoreState& c, const kernel::LocalBuffe
 
 void Checker::onProblem(const kernel::CoreState* c, const kernel::Site& site, kernel::Problem p,
                         const std::string& message) {
-  const char* kind = problemKind(p);
-  if (kind == nullptr) return;
-  Finding f;
-  f.kind = kind;
-  const Tool tool = toolOfKind(f.kind);
+  const std::optional<Kind> kind = problemKind(p);
+  if (!kind) return;
+  const Tool tool = kindInfo(*kind).tool;
   if (!(tools_ & tool)) return;
-  f.tool = toolName(tool);
+  Finding f = findingOf(*kind);
   std::lock_guard lock(mu_);
   LaunchState* s = c != nullptr ? state(c->launch) : nullptr;
   f.kernel = s != nullptr ? s->kernelName() : std::string();

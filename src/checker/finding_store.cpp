@@ -14,24 +14,21 @@ std::string siteKey(const Site& s, bool withBlock) {
 }  // namespace
 
 std::string dedupKey(const Finding& f) {
-  std::string a = siteKey(f.first, f.kind == "syncall-count-mismatch");
+  // Findings read back from a file may carry a kind this build does not know:
+  // they keep their sites as given.
+  const KindInfo* k = kindNamed(f.kind);
+  std::string a = siteKey(f.first, k != nullptr && k->perBlock);
   std::string b = f.second ? siteKey(*f.second, false) : std::string("-");
   // Which side of an unordered pair ran first depends on the schedule.
-  const bool unorderedPair = f.kind != "double-set" && f.kind != "buffer-overlap";
-  if (f.second && unorderedPair && b < a) std::swap(a, b);
+  if (f.second && k != nullptr && k->unorderedPair && b < a) std::swap(a, b);
   return f.kernel + "#" + f.kind + "#" + a + "#" + b;
 }
 
-Tool toolOfKind(const std::string& kind) {
-  if (kind == "race-same-core" || kind == "race-cross-core") return racecheck;
-  if (kind == "unordered-atomics" || kind == "plain-write-vs-atomic") return detcheck;
-  if (kind == "wait-without-set" || kind == "unmatched-set" || kind == "double-set" ||
-      kind == "syncall-count-mismatch" || kind == "deadlock-spin")
-    return synccheck;
-  if (kind == "uninit-ub-read" || kind == "uninit-gm-read" || kind == "uninit-gm-atomic" ||
-      kind == "uninit-gm-copy")
-    return initcheck;
-  return memcheck;
+Finding findingOf(Kind k) {
+  Finding f;
+  f.kind = std::string(kindInfo(k).name);
+  f.tool = toolName(kindInfo(k).tool);
+  return f;
 }
 
 void FindingStore::add(Finding f) {

@@ -8,11 +8,9 @@
 #include <vector>
 
 #include "asctwin/asctwin_sanitizer.h"
+#include "checker/finding_kinds.h"
 
 namespace asctwin::checker {
-
-// The tool a finding kind belongs to (docs/checker.md).
-Tool toolOfKind(const std::string& kind);
 
 class FindingStore {
  public:

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "asctwin/asctwin_sanitizer.h"
+#include "checker/finding_kinds.h"
 
 namespace asctwin::checker {
 namespace {
@@ -141,6 +142,11 @@ std::string toJson(const Finding& f) {
   jsonString(out, f.tool);
   out += ", \"kind\": ";
   jsonString(out, f.kind);
+  // Whether either order of the sites is the same finding (the kind table;
+  // the corpus check matches the sites either way round then).
+  const KindInfo* k = kindNamed(f.kind);
+  out +=
+      std::string(", \"unordered_pair\": ") + (k != nullptr && k->unorderedPair ? "true" : "false");
   out += ", \"kernel\": ";
   jsonString(out, f.kernel);
   out += ", \"count\": " + std::to_string(f.count) +

@@ -108,7 +108,7 @@ void LaunchState::sync(const kernel::CoreState& c, const kernel::SyncEvent& e) {
       auto& q = k.hardFlags[key];
       const uint32_t site = siteId(core, from, e.site);
       if (!q.empty() && (tools_ & synccheck))
-        report("double-set",
+        report(Kind::DoubleSet,
                "SetFlag of an event that is already set and not yet waited for (the second set "
                "is lost on hardware)",
                q.back().site, &site);
@@ -167,8 +167,7 @@ void LaunchState::sync(const kernel::CoreState& c, const kernel::SyncEvent& e) {
     case SyncKind::CrossCoreSet:
       // The set waits for its pipe's earlier work; the counter store that
       // follows (scalarGm, bypass) releases it to the waiting cores.
-      if (e.pipe < PIPE_COUNT_ && e.pipe != PIPE_ALL)
-        k.pipe[PIPE_S].join(*releaseOf(core, e.pipe));
+      if (e.pipe < PIPE_COUNT_ && e.pipe != PIPE_ALL) k.pipe[PIPE_S].join(*releaseOf(core, e.pipe));
       break;
     case SyncKind::CrossCoreWait:
       if (rule.acquiresCore) {
@@ -194,8 +193,8 @@ void LaunchState::blockEnd(const kernel::CoreState& c) {
   if (!(tools_ & synccheck)) return;
   for (auto& [key, q] : k.hardFlags)
     for (const FlagInFlight& f : q)
-      report("unmatched-set", "SetFlag never consumed by a WaitFlag before the block ended", f.site,
-             nullptr);
+      report(Kind::UnmatchedSet, "SetFlag never consumed by a WaitFlag before the block ended",
+             f.site, nullptr);
 }
 
 }  // namespace asctwin::checker

@@ -39,9 +39,7 @@ void Checker::onHostRead(const device::HostRead& read) {
   const device::UnwrittenSpan span =
       device::DeviceMemory::instance().unwritten(read.src, read.bytes);
   if (span.bytes == 0) return;
-  Finding f;
-  f.kind = "uninit-gm-copy";
-  f.tool = toolName(toolOfKind(f.kind));
+  Finding f = findingOf(Kind::UninitGmCopy);
   f.message = std::string(read.api) + " copies " + std::to_string(read.bytes) +
               " bytes of device memory of which " + std::to_string(span.bytes) +
               " were written neither by the host nor by a kernel since it was allocated, the "

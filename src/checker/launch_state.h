@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "asctwin/asctwin_sanitizer.h"
+#include "checker/finding_kinds.h"
 #include "checker/shadow.h"
 #include "checker/vector_clock.h"
 #include "kernel/core_state.h"
@@ -100,7 +101,7 @@ class LaunchState {
   uint32_t siteId(uint32_t core, pipe_t pipe, const kernel::Site& s);
   Site publicSite(uint32_t site) const;
   Site publicSite(const kernel::CoreState* c, pipe_t pipe, const kernel::Site& s) const;
-  void report(const char* kind, std::string message, uint32_t first, const uint32_t* second);
+  void report(Kind kind, std::string message, uint32_t first, const uint32_t* second);
   const std::string& kernelName() const { return kernel_; }
   uint64_t seed() const { return seed_; }
 
@@ -115,8 +116,7 @@ class LaunchState {
   void access(uint32_t core, const kernel::Access& a, const IssuedInstr& who, uint32_t serial,
               kernel::AtomicOp op, kernel::DType type);
   void accessRange(uint32_t core, kernel::Space space, uintptr_t lo, uintptr_t hi, bool write,
-                   bool copiesPadding,
-                   const IssuedInstr& who, uint32_t serial, kernel::AtomicOp op,
+                   bool copiesPadding, const IssuedInstr& who, uint32_t serial, kernel::AtomicOp op,
                    kernel::DType type);
 
   Tools tools_;

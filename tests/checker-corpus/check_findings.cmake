@@ -19,7 +19,8 @@
 # file (the script's own tests run it on hand-written JSON).
 #
 # Passes when every expected (tool, kind) is present with the marked sites
-# (either order for the symmetric kinds: races and atomics), and the runner's
+# (either order for a finding whose JSON says "unordered_pair": races and
+# atomics; the checker's kind table decides), and the runner's
 # exit status is 1 (0, and no findings at all, for "none"). RESULT_FILE, when
 # given, receives "PASS" or "FAIL <reasons>" (the matrix summary reads it).
 cmake_minimum_required(VERSION 3.19)
@@ -40,7 +41,7 @@ string(REPLACE "," ";" ARGS "${ARGS}")
 if(DEFINED EXPECT_TOOLS)
   string(REPLACE "," ";" EXPECT_TOOLS "${EXPECT_TOOLS}")
 endif()
-set(symmetric race-same-core race-cross-core unordered-atomics plain-write-vs-atomic)
+set(symmetric)  # kinds whose findings say "unordered_pair": true
 
 if(DEFINED RESULT_FILE)
   file(REMOVE "${RESULT_FILE}")
@@ -132,6 +133,12 @@ if(count GREATER 0)
     string(JSON f_file GET "${json}" findings ${i} first file)
     string(JSON f_line GET "${json}" findings ${i} first line)
     get_filename_component(f_file "${f_file}" NAME)
+    string(JSON unordered ERROR_VARIABLE no_flag GET "${json}" findings ${i} unordered_pair)
+    if(no_flag)
+      list(APPEND problems "finding ${i} (${kind}) has no unordered_pair")
+    elseif(unordered AND NOT kind IN_LIST symmetric)
+      list(APPEND symmetric ${kind})
+    endif()
     string(JSON s_type TYPE "${json}" findings ${i} second)
     set(s_site "-")
     if(s_type STREQUAL "OBJECT")

@@ -52,7 +52,8 @@ TEST(CheckerFormat, TextAndJson) {
   EXPECT_NE(text.find("first:  block 0 AIV MTE3 DataCopy at /x/k.asc:12"), std::string::npos);
   EXPECT_NE(text.find("second: block 1 AIV MTE2 DataCopy at /x/k.asc:20"), std::string::npos);
   EXPECT_EQ(toJson(f),
-            "{\"tool\": \"racecheck\", \"kind\": \"race-cross-core\", \"kernel\": \"k\", "
+            "{\"tool\": \"racecheck\", \"kind\": \"race-cross-core\", \"unordered_pair\": true, "
+            "\"kernel\": \"k\", "
             "\"count\": 3, \"first_seed\": 5, \"message\": \"a \\\"quoted\\\"\\tmessage\", "
             "\"first\": {\"block\": 0, \"core\": \"AIV\", \"pipe\": \"MTE3\", \"api\": "
             "\"DataCopy\", \"file\": \"/x/k.asc\", \"line\": 12}, \"second\": {\"block\": 1, "
