@@ -45,7 +45,7 @@ template <typename T>
 void copyIn(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
   const uint64_t bytes = uint64_t{p.blockLen} * 32;
   checkGlobalRange(src, p.blockCount, bytes, bytes + uint64_t{p.srcGap} * 32, "src");
-  void* gm = const_cast<T*>(src.GetPhyAddr());
+  void* gm = const_cast<PrimT<T>*>(src.GetPhyAddr());
   switch (dst.ref().space) {
     case Space::UB:
       copy_gm_to_ubuf(dst.ref().ptr, gm, 0, p.blockCount, p.blockLen, p.srcGap, p.dstGap);
@@ -63,7 +63,7 @@ template <typename T>
 void copyOut(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
   const uint64_t bytes = uint64_t{p.blockLen} * 32;
   checkGlobalRange(dst, p.blockCount, bytes, bytes + uint64_t{p.dstGap} * 32, "dst");
-  void* gm = const_cast<T*>(dst.GetPhyAddr());
+  void* gm = const_cast<PrimT<T>*>(dst.GetPhyAddr());
   switch (src.ref().space) {
     case Space::UB:
       copy_ubuf_to_gm(gm, src.ref().ptr, 0, p.blockCount, p.blockLen, p.srcGap, p.dstGap);
@@ -142,19 +142,19 @@ template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count,
               std::source_location loc = std::source_location::current()) {
   detail::ApiCall call("DataCopy", loc, {detail::bufferOf(dst)});
-  detail::copyIn(dst, src, detail::countParams(count, sizeof(T)));
+  detail::copyIn(dst, src, detail::countParams(count, sizeof(PrimT<T>)));
 }
 template <typename T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count,
               std::source_location loc = std::source_location::current()) {
   detail::ApiCall call("DataCopy", loc, {detail::bufferOf(src)});
-  detail::copyOut(dst, src, detail::countParams(count, sizeof(T)));
+  detail::copyOut(dst, src, detail::countParams(count, sizeof(PrimT<T>)));
 }
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count,
               std::source_location loc = std::source_location::current()) {
   detail::ApiCall call("DataCopy", loc, {detail::bufferOf(dst), detail::bufferOf(src)});
-  detail::copyLocal(dst, src, detail::countParams(count, sizeof(T)));
+  detail::copyLocal(dst, src, detail::countParams(count, sizeof(PrimT<T>)));
 }
 
 // --- DataCopyPad ----------------------------------------------------------------------

@@ -1,82 +1,142 @@
 // GlobalTensor and LocalTensor: typed views of global memory and of a core's
 // local memory (UB, L1, L0x).
+//
+// T is an element type (a tensor with a ShapeInfo) or a TensorTrait (a
+// tensor of its LiteType with the trait's layout and no ShapeInfo); PrimType
+// is the element type either way. The two kinds are distinct types: neither
+// converts to the other.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <string>
+#include <type_traits>
 #include "asctwin/source_location.h"
 
 #include "asctwin/kernel/positions.h"
 #include "asctwin/kernel/runtime.h"
+#include "asctwin/kernel/shape_info.h"
+#include "asctwin/kernel/tensor_trait.h"
 
 namespace AscendC {
 
+// The shape information member of a tensor: a ShapeInfo for a tensor of a
+// plain element type, a placeholder byte for a TensorTrait tensor (which has
+// none).
+template <typename T, typename U>
+struct ShapeInfoParams {
+  ShapeInfoParams() {}
+  using Params = ShapeInfo;
+};
 template <typename T>
-class GlobalTensor {
+struct ShapeInfoParams<TensorTrait<T>, T> {
+  ShapeInfoParams() {}
+  using Params = int8_t;
+};
+
+namespace detail {
+// The shape information of both tensor kinds (tensors of a plain element
+// type only; "no default value" before SetShapeInfo: the twin's is all zero).
+template <typename T>
+class ShapeInfoPart {
  public:
-  using PrimType = T;
+  void SetShapeInfo(const ShapeInfo& shapeInfo) {
+    static_assert(std::is_same_v<T, PrimT<T>>, "only primitive type Tensor has shape info!");
+    shapeInfo_ = shapeInfo;
+  }
+  ShapeInfo GetShapeInfo() const {
+    static_assert(std::is_same_v<T, PrimT<T>>, "only primitive type Tensor has shape info!");
+    return shapeInfo_;
+  }
+  typename ShapeInfoParams<T, PrimT<T>>::Params shapeInfo_{};
+};
+
+// LocalTensor::Print's rendering of one element (what std::ostream prints:
+// integers in decimal, one-byte types as numbers, floating types as %g).
+template <typename P>
+int formatElement(char* out, size_t cap, const P& v) {
+  if constexpr (std::is_same_v<P, half> || std::is_same_v<P, bfloat16_t> ||
+                std::is_floating_point_v<P>) {
+    return std::snprintf(out, cap, "%g ", static_cast<double>(static_cast<float>(v)));
+  } else if constexpr (sizeof(P) == 1) {
+    return std::snprintf(out, cap, "%d ", static_cast<int32_t>(v));
+  } else if constexpr (std::is_signed_v<P>) {
+    return std::snprintf(out, cap, "%lld ", static_cast<long long>(v));
+  } else {
+    return std::snprintf(out, cap, "%llu ", static_cast<unsigned long long>(v));
+  }
+}
+}  // namespace detail
+
+template <typename T>
+class GlobalTensor : public BaseTensorTraitTensor<T>, public detail::ShapeInfoPart<T> {
+ public:
+  using PrimType = PrimT<T>;
   GlobalTensor() = default;
 
-  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
+  void SetGlobalBuffer(__gm__ PrimType* buffer, uint64_t bufferSize) {
     addr_ = buffer;
     size_ = bufferSize;
   }
-  void SetGlobalBuffer(__gm__ T* buffer) {
+  void SetGlobalBuffer(__gm__ PrimType* buffer) {
     addr_ = buffer;
     size_ = kUnknown;
   }
   // A sub-view starting `offset` elements further on.
   GlobalTensor operator[](uint64_t offset) const {
-    GlobalTensor t;
+    GlobalTensor t = *this;
     t.addr_ = addr_ + offset;
     t.size_ = size_ == kUnknown ? kUnknown : (offset <= size_ ? size_ - offset : 0);
     return t;
   }
   // A reference to element `offset` in global memory (no data cache on
   // the way: the access is the caller's).
-  __gm__ T& operator()(uint64_t offset) const { return addr_[offset]; }
+  __gm__ PrimType& operator()(uint64_t offset) const { return addr_[offset]; }
   template <CacheRwMode rwMode = CacheRwMode::RW>
   void SetL2CacheHint(CacheMode mode) {
     cacheMode_ = mode;
   }
-  __gm__ T* GetPhyAddr() const { return addr_; }
-  __gm__ T* GetPhyAddr(uint64_t offset) const { return addr_ + offset; }
+  __gm__ PrimType* GetPhyAddr() const { return addr_; }
+  __gm__ PrimType* GetPhyAddr(uint64_t offset) const { return addr_ + offset; }
   uint64_t GetSize() const { return size_ == kUnknown ? 0 : size_; }
 
   // Scalar accesses go through the core's data cache (see DataCacheCleanAndInvalid).
-  T GetValue(uint64_t index, std::source_location loc = std::source_location::current()) const {
-    T v{};
-    asctwin::kernel::gmScalarRead(elementRef(index), &v, sizeof(T),
+  PrimType GetValue(uint64_t index,
+                    std::source_location loc = std::source_location::current()) const {
+    PrimType v{};
+    asctwin::kernel::gmScalarRead(elementRef(index), &v, sizeof(PrimType),
                                   asctwin::kernel::Site::at("GlobalTensor::GetValue", loc));
     return v;
   }
-  void SetValue(uint64_t index, const std::type_identity_t<T>& value,
+  void SetValue(uint64_t index, const std::type_identity_t<PrimType>& value,
                 std::source_location loc = std::source_location::current()) const {
-    asctwin::kernel::gmScalarWrite(elementRef(index), &value, sizeof(T),
+    asctwin::kernel::gmScalarWrite(elementRef(index), &value, sizeof(PrimType),
                                    asctwin::kernel::Site::at("GlobalTensor::SetValue", loc));
   }
 
   asctwin::kernel::GmRef ref() const {
-    return {reinterpret_cast<uintptr_t>(addr_), size_ == kUnknown ? UINT64_MAX : size_ * sizeof(T)};
+    return {reinterpret_cast<uintptr_t>(addr_),
+            size_ == kUnknown ? UINT64_MAX : size_ * sizeof(PrimType)};
   }
 
  private:
   static constexpr uint64_t kUnknown = UINT64_MAX;
   asctwin::kernel::GmRef elementRef(uint64_t index) const {
     asctwin::kernel::GmRef r = ref();
-    r.addr += index * sizeof(T);
+    r.addr += index * sizeof(PrimType);
     r.declaredBytes =
-        size_ == kUnknown ? UINT64_MAX : (index < size_ ? (size_ - index) * sizeof(T) : 0);
+        size_ == kUnknown ? UINT64_MAX : (index < size_ ? (size_ - index) * sizeof(PrimType) : 0);
     return r;
   }
-  __gm__ T* addr_ = nullptr;
+  __gm__ PrimType* addr_ = nullptr;
   uint64_t size_ = kUnknown;
   CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;
 };
 
 template <typename T>
-class LocalTensor {
+class LocalTensor : public BaseTensorTraitTensor<T>, public detail::ShapeInfoPart<T> {
  public:
-  using PrimType = T;
+  using PrimType = PrimT<T>;
   LocalTensor() = default;
   LocalTensor(const asctwin::kernel::LocalRef& r, TPosition pos, TBufHandle handle = nullptr)
       : ref_(r), pos_(pos), handle_(handle) {}
@@ -86,14 +146,174 @@ class LocalTensor {
   // A core without that buffer (an AIV naming L1) gets a tensor that every
   // instruction refuses.
   LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize,
-              std::source_location loc = std::source_location::current())
-      : pos_(pos) {
-    const auto site = asctwin::kernel::Site::at("LocalTensor", loc);
+              std::source_location loc = std::source_location::current()) {
+    static_assert(!is_tensorTrait_v<T>, "currently not support TensorTrait type!!");
+    create(pos, addr, tileSize, asctwin::kernel::Site::at("LocalTensor", loc));
+  }
+  // A TensorTrait tensor at byte `addr` of the trait's position: as many
+  // elements as its static layout spans (LayoutType::size) ...
+  LocalTensor(uint32_t addr, std::source_location loc = std::source_location::current()) {
+    static_assert(is_tensorTrait_v<T>, "only support TensorTrait type Tensor!");
+    static_assert((T::tPos != TPosition::GM) && (T::tPos != TPosition::MAX),
+                  "TensorTrait position should not be GM or MAX!");
+    constexpr uint32_t tensorSize = GetLayoutType<T>::size;
+    static_assert((tensorSize * sizeof(PrimType)) % 32 == 0,
+                  "The size of localTensor must be align to 32Bytes");
+    create(T::tPos, addr, tensorSize, asctwin::kernel::Site::at("LocalTensor", loc));
+  }
+  // ... or as `layout` spans (Layout::GetSize()).
+  template <typename U>
+  LocalTensor(uint32_t addr, const U& layout,
+              std::source_location loc = std::source_location::current()) {
+    static_assert(is_tensorTrait_v<T>, "only support TensorTrait type Tensor!");
+    static_assert((T::tPos != TPosition::GM) && (T::tPos != TPosition::MAX),
+                  "TensorTrait position should not be GM or MAX!");
+    create(T::tPos, addr, layout.GetSize(), asctwin::kernel::Site::at("LocalTensor", loc));
+  }
+
+  LocalTensor operator[](uint32_t offset) const {
+    LocalTensor t = *this;
+    const uint64_t byteOff = static_cast<uint64_t>(offset) * sizeof(PrimType);
+    t.ref_.ptr += byteOff;
+    t.ref_.offset += static_cast<uint32_t>(byteOff);
+    t.ref_.bytes = byteOff <= ref_.bytes ? ref_.bytes - static_cast<uint32_t>(byteOff) : 0;
+    return t;
+  }
+
+  PrimType GetValue(uint32_t index,
+                    std::source_location loc = std::source_location::current()) const {
+    asctwin::kernel::localScalarAccess(ref_, index, sizeof(PrimType), false,
+                                       asctwin::kernel::Site::at("LocalTensor::GetValue", loc));
+    return load(index);
+  }
+  void SetValue(uint32_t index, const std::type_identity_t<PrimType>& value,
+                std::source_location loc = std::source_location::current()) const {
+    asctwin::kernel::localScalarAccess(ref_, index, sizeof(PrimType), true,
+                                       asctwin::kernel::Site::at("LocalTensor::SetValue", loc));
+    __builtin_memcpy(ref_.ptr + static_cast<uint64_t>(index) * sizeof(PrimType), &value,
+                     sizeof(PrimType));
+  }
+
+  // A reference to element `offset` (a scalar access, as GetValue/SetValue).
+  PrimType& operator()(uint32_t offset,
+                       std::source_location loc = std::source_location::current()) const {
+    asctwin::kernel::localScalarAccess(ref_, offset, sizeof(PrimType), true,
+                                       asctwin::kernel::Site::at("LocalTensor::operator()", loc));
+    return *reinterpret_cast<PrimType*>(ref_.ptr +
+                                        static_cast<uint64_t>(offset) * sizeof(PrimType));
+  }
+
+  // The same bytes as a tensor of U (a TensorTrait tensor cast to another
+  // keeps its layout).
+  template <typename U>
+  LocalTensor<U> ReinterpretCast() const {
+    LocalTensor<U> t(ref_, pos_, handle_);
+    t.SetUserTag(tag_);
+    if constexpr (is_tensorTrait_v<T> && is_tensorTrait_v<U>)
+      t.GetTensorTrait().SetLayout(this->GetTensorTrait().GetLayout());
+    return t;
+  }
+
+  uint32_t GetSize() const { return ref_.bytes / static_cast<uint32_t>(sizeof(PrimType)); }
+  void SetSize(uint32_t elements) {
+    ref_.bytes = elements * static_cast<uint32_t>(sizeof(PrimType));
+  }
+  [[deprecated(
+      "NOTICE: GetLength has been deprecated and will be removed in the next version. "
+      "Please do not use it!")]] uint32_t
+  GetLength() const {
+    return ref_.bytes;
+  }
+  // The tensor's length in bytes.
+  void SetBufferLen(uint32_t dataLen) { ref_.bytes = dataLen; }
+  void SetUserTag(const TTagType tag) { tag_ = tag; }
+  TTagType GetUserTag() const { return tag_; }
+  // This tensor becomes `src` moved on by `offset` elements of this type.
+  template <typename S>
+  void SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset) {
+    ref_ = src.ref();
+    pos_ = static_cast<TPosition>(src.GetPosition());
+    handle_ = src.GetBufferHandle();
+    const uint64_t byteOff = static_cast<uint64_t>(offset) * sizeof(PrimType);
+    ref_.ptr += byteOff;
+    ref_.offset += static_cast<uint32_t>(byteOff);
+    ref_.bytes = byteOff <= ref_.bytes ? ref_.bytes - static_cast<uint32_t>(byteOff) : 0;
+  }
+  // The host address of the first element (CPU mode: LocalTensor addresses are
+  // host addresses into the core's image of its local memory).
+  PrimType* GetPhyAddr() const { return reinterpret_cast<PrimType*>(ref_.ptr); }
+  PrimType* GetPhyAddr(const uint32_t offset) const {
+    return reinterpret_cast<PrimType*>(ref_.ptr) + offset;
+  }
+  int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
+  // The queue buffer the tensor belongs to (null for tensors of no queue).
+  TBufHandle GetBufferHandle() const { return handle_; }
+
+  const asctwin::kernel::LocalRef& ref() const { return ref_; }
+
+  // CPU debugging: the first min(len, GetSize()) elements on stdout, one
+  // 32-byte block per line, each line "<index of its first element, at
+  // least 4 digits> : " and the values, each followed by a space. The
+  // elements are read as GetValue reads them.
+  [[deprecated(
+      "NOTICE: Print has been deprecated and will be removed in the next version. "
+      "Please do not use it!")]] void
+  Print(std::source_location loc = std::source_location::current()) {
+    printElements(GetSize(), loc);
+  }
+  [[deprecated(
+      "NOTICE: Print has been deprecated and will be removed in the next version. "
+      "Please do not use it!")]] void
+  Print(uint32_t len, std::source_location loc = std::source_location::current()) {
+    printElements(len, loc);
+  }
+  // CPU debugging: the tensor's GetSize() elements, as bytes, into the file
+  // `fileName` (relative to the working directory). 0 on success, -1 when
+  // the file cannot be written.
+  [[deprecated(
+      "NOTICE: ToFile has been deprecated and will be removed in the next version. "
+      "Please do not use it!")]] int32_t
+  ToFile(const std::string& fileName) const {
+    std::FILE* f = std::fopen(fileName.c_str(), "wb");
+    if (f == nullptr) return -1;
+    const size_t bytes = static_cast<size_t>(GetSize()) * sizeof(PrimType);
+    const bool written = bytes == 0 || std::fwrite(ref_.ptr, 1, bytes, f) == bytes;
+    return std::fclose(f) == 0 && written ? 0 : -1;
+  }
+
+ private:
+  PrimType load(uint32_t index) const {
+    PrimType v;
+    __builtin_memcpy(&v, ref_.ptr + static_cast<uint64_t>(index) * sizeof(PrimType),
+                     sizeof(PrimType));
+    return v;
+  }
+  void printElements(uint32_t len, const std::source_location& loc) const {
+    const auto site = asctwin::kernel::Site::at("LocalTensor::Print", loc);
+    const uint32_t n = len < GetSize() ? len : GetSize();
+    const uint32_t perBlock = 32 / static_cast<uint32_t>(sizeof(PrimType));
+    std::string out;
+    char cell[64];
+    for (uint32_t i = 0; i < n; ++i) {
+      if (i % perBlock == 0) {
+        std::snprintf(cell, sizeof cell, "%04u : ", i);
+        out += cell;
+      }
+      asctwin::kernel::localScalarAccess(ref_, i, sizeof(PrimType), false, site);
+      detail::formatElement(cell, sizeof cell, load(i));
+      out += cell;
+      if (i % perBlock == perBlock - 1 || i + 1 == n) out += '\n';
+    }
+    std::fputs(out.c_str(), stdout);
+    std::fflush(stdout);
+  }
+  void create(TPosition pos, uint32_t addr, uint32_t tileSize, const asctwin::kernel::Site& site) {
+    pos_ = pos;
     if (pos == TPosition::GM || pos == TPosition::MAX)
       asctwin::kernel::fail(site, "LocalTensor: position must not be GM or MAX");
     ref_.space = detail::spaceOf(pos);
     ref_.offset = addr;
-    const uint64_t bytes = static_cast<uint64_t>(tileSize) * sizeof(T);
+    const uint64_t bytes = static_cast<uint64_t>(tileSize) * sizeof(PrimType);
     ref_.bytes = static_cast<uint32_t>(bytes);
     uint8_t* base = asctwin::kernel::localBase(ref_.space);
     if (base == nullptr) {
@@ -112,81 +332,17 @@ class LocalTensor {
     ref_.ptr = base + addr;
   }
 
-  LocalTensor operator[](uint32_t offset) const {
-    LocalTensor t = *this;
-    const uint64_t byteOff = static_cast<uint64_t>(offset) * sizeof(T);
-    t.ref_.ptr += byteOff;
-    t.ref_.offset += static_cast<uint32_t>(byteOff);
-    t.ref_.bytes = byteOff <= ref_.bytes ? ref_.bytes - static_cast<uint32_t>(byteOff) : 0;
-    return t;
-  }
-
-  T GetValue(uint32_t index, std::source_location loc = std::source_location::current()) const {
-    asctwin::kernel::localScalarAccess(ref_, index, sizeof(T), false,
-                                       asctwin::kernel::Site::at("LocalTensor::GetValue", loc));
-    T v;
-    __builtin_memcpy(&v, ref_.ptr + static_cast<uint64_t>(index) * sizeof(T), sizeof(T));
-    return v;
-  }
-  void SetValue(uint32_t index, const std::type_identity_t<T>& value,
-                std::source_location loc = std::source_location::current()) const {
-    asctwin::kernel::localScalarAccess(ref_, index, sizeof(T), true,
-                                       asctwin::kernel::Site::at("LocalTensor::SetValue", loc));
-    __builtin_memcpy(ref_.ptr + static_cast<uint64_t>(index) * sizeof(T), &value, sizeof(T));
-  }
-
-  // A reference to element `offset` (a scalar access, as GetValue/SetValue).
-  T& operator()(uint32_t offset, std::source_location loc = std::source_location::current()) const {
-    asctwin::kernel::localScalarAccess(ref_, offset, sizeof(T), true,
-                                       asctwin::kernel::Site::at("LocalTensor::operator()", loc));
-    return *reinterpret_cast<T*>(ref_.ptr + static_cast<uint64_t>(offset) * sizeof(T));
-  }
-
-  template <typename U>
-  LocalTensor<U> ReinterpretCast() const {
-    LocalTensor<U> t(ref_, pos_, handle_);
-    t.SetUserTag(tag_);
-    return t;
-  }
-
-  uint32_t GetSize() const { return ref_.bytes / static_cast<uint32_t>(sizeof(T)); }
-  void SetSize(uint32_t elements) { ref_.bytes = elements * static_cast<uint32_t>(sizeof(T)); }
-  [[deprecated(
-      "NOTICE: GetLength has been deprecated and will be removed in the next version. "
-      "Please do not use it!")]] uint32_t
-  GetLength() const {
-    return ref_.bytes;
-  }
-  // The tensor's length in bytes.
-  void SetBufferLen(uint32_t dataLen) { ref_.bytes = dataLen; }
-  void SetUserTag(const TTagType tag) { tag_ = tag; }
-  TTagType GetUserTag() const { return tag_; }
-  // This tensor becomes `src` moved on by `offset` elements of this type.
-  template <typename S>
-  void SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset) {
-    ref_ = src.ref();
-    pos_ = static_cast<TPosition>(src.GetPosition());
-    handle_ = src.GetBufferHandle();
-    const uint64_t byteOff = static_cast<uint64_t>(offset) * sizeof(T);
-    ref_.ptr += byteOff;
-    ref_.offset += static_cast<uint32_t>(byteOff);
-    ref_.bytes = byteOff <= ref_.bytes ? ref_.bytes - static_cast<uint32_t>(byteOff) : 0;
-  }
-  // The host address of the first element (CPU mode: LocalTensor addresses are
-  // host addresses into the core's image of its local memory).
-  T* GetPhyAddr() const { return reinterpret_cast<T*>(ref_.ptr); }
-  T* GetPhyAddr(const uint32_t offset) const { return reinterpret_cast<T*>(ref_.ptr) + offset; }
-  int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
-  // The queue buffer the tensor belongs to (null for tensors of no queue).
-  TBufHandle GetBufferHandle() const { return handle_; }
-
-  const asctwin::kernel::LocalRef& ref() const { return ref_; }
-
- private:
   asctwin::kernel::LocalRef ref_{};
   TPosition pos_ = TPosition::VECCALC;
   TBufHandle handle_ = nullptr;
   TTagType tag_ = -1;
 };
+
+template <typename T, TPosition pos, typename Sh, typename St>
+struct GetTypeFromTrait<LocalTensor<TensorTrait<T, pos, Layout<Sh, St>>>>
+    : GetTypeFromTrait<TensorTrait<T, pos, Layout<Sh, St>>> {};
+template <typename T, TPosition pos, typename Sh, typename St>
+struct GetTypeFromTrait<GlobalTensor<TensorTrait<T, pos, Layout<Sh, St>>>>
+    : GetTypeFromTrait<TensorTrait<T, pos, Layout<Sh, St>>> {};
 
 }  // namespace AscendC

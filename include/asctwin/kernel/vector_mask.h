@@ -36,10 +36,11 @@ inline void maskLen(uint64_t len) {
   }
 }
 
+// T is the tensor's type argument: an element type or a TensorTrait.
 template <typename T, bool isSetMask>
 inline void setMask(uint64_t len) {
   if constexpr (isSetMask) {
-    if (ASCEND_IS_NOT_AIC) maskLen<T>(len);
+    if (ASCEND_IS_NOT_AIC) maskLen<PrimT<T>>(len);
   }
 }
 template <typename T, bool isSetMask>

@@ -12,39 +12,36 @@
 #include "asctwin/kernel/constants.h"
 #include "asctwin/kernel/vector_mask.h"
 
-#define ASCTWIN_API_VSCALAR(NAME, INTRIN, CAST)                                                  \
-  template <typename T, bool isSetMask = true>                                                   \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
-            const std::type_identity_t<T>& scalarValue, const int32_t& count,                    \
-            std::source_location loc = std::source_location::current()) {                        \
-    asctwin::kernel::ApiCall call(#NAME, loc, {dst.ref().bufferId, src.ref().bufferId});         \
-    detail::requireCount(count, #NAME, loc);                                                     \
-    if (ASCEND_IS_AIC) return;                                                                   \
-    if constexpr (isSetMask) detail::beginCount(static_cast<uint64_t>(count));                   \
-    INTRIN(dst.GetPhyAddr(), src.GetPhyAddr(), CAST(scalarValue), 1, 1, 1, 8, 8);                \
-    if constexpr (isSetMask) detail::endCount();                                                 \
-  }                                                                                              \
-  template <typename T, bool isSetMask = true>                                                   \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
-            const std::type_identity_t<T>& scalarValue, const uint64_t mask[],                   \
-            const uint8_t repeatTime, const UnaryRepeatParams& p,                                \
-            std::source_location loc = std::source_location::current()) {                        \
-    asctwin::kernel::ApiCall call(#NAME, loc, {dst.ref().bufferId, src.ref().bufferId});         \
-    if (ASCEND_IS_AIC) return;                                                                   \
-    detail::setMask<T, isSetMask>(mask);                                                         \
-    INTRIN(dst.GetPhyAddr(), src.GetPhyAddr(), CAST(scalarValue), repeatTime, p.dstBlkStride,    \
-           p.srcBlkStride, p.dstRepStride, p.srcRepStride);                                      \
-  }                                                                                              \
-  template <typename T, bool isSetMask = true>                                                   \
-  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src,                                \
-            const std::type_identity_t<T>& scalarValue, uint64_t mask, const uint8_t repeatTime, \
-            const UnaryRepeatParams& p,                                                          \
-            std::source_location loc = std::source_location::current()) {                        \
-    asctwin::kernel::ApiCall call(#NAME, loc, {dst.ref().bufferId, src.ref().bufferId});         \
-    if (ASCEND_IS_AIC) return;                                                                   \
-    detail::setMask<T, isSetMask>(mask);                                                         \
-    INTRIN(dst.GetPhyAddr(), src.GetPhyAddr(), CAST(scalarValue), repeatTime, p.dstBlkStride,    \
-           p.srcBlkStride, p.dstRepStride, p.srcRepStride);                                      \
+#define ASCTWIN_API_VSCALAR(NAME, INTRIN, CAST)                                                 \
+  template <typename T, bool isSetMask = true>                                                  \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue,  \
+            const int32_t& count, std::source_location loc = std::source_location::current()) { \
+    asctwin::kernel::ApiCall call(#NAME, loc, {dst.ref().bufferId, src.ref().bufferId});        \
+    detail::requireCount(count, #NAME, loc);                                                    \
+    if (ASCEND_IS_AIC) return;                                                                  \
+    if constexpr (isSetMask) detail::beginCount(static_cast<uint64_t>(count));                  \
+    INTRIN(dst.GetPhyAddr(), src.GetPhyAddr(), CAST(scalarValue), 1, 1, 1, 8, 8);               \
+    if constexpr (isSetMask) detail::endCount();                                                \
+  }                                                                                             \
+  template <typename T, bool isSetMask = true>                                                  \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue,  \
+            const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& p,        \
+            std::source_location loc = std::source_location::current()) {                       \
+    asctwin::kernel::ApiCall call(#NAME, loc, {dst.ref().bufferId, src.ref().bufferId});        \
+    if (ASCEND_IS_AIC) return;                                                                  \
+    detail::setMask<T, isSetMask>(mask);                                                        \
+    INTRIN(dst.GetPhyAddr(), src.GetPhyAddr(), CAST(scalarValue), repeatTime, p.dstBlkStride,   \
+           p.srcBlkStride, p.dstRepStride, p.srcRepStride);                                     \
+  }                                                                                             \
+  template <typename T, bool isSetMask = true>                                                  \
+  void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue,  \
+            uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& p,                \
+            std::source_location loc = std::source_location::current()) {                       \
+    asctwin::kernel::ApiCall call(#NAME, loc, {dst.ref().bufferId, src.ref().bufferId});        \
+    if (ASCEND_IS_AIC) return;                                                                  \
+    detail::setMask<T, isSetMask>(mask);                                                        \
+    INTRIN(dst.GetPhyAddr(), src.GetPhyAddr(), CAST(scalarValue), repeatTime, p.dstBlkStride,   \
+           p.srcBlkStride, p.dstRepStride, p.srcRepStride);                                     \
   }
 
 namespace AscendC {
