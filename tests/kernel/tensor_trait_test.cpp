@@ -82,8 +82,8 @@ TEST(TensorTrait, IsTensorTraitExample) {
 class KernelBinaryScalarTrait {
  public:
   void Init(GM_ADDR src, GM_ADDR dstGm) {
-    srcGlobal.SetGlobalBuffer((__gm__ int16_t*)src);
-    dstGlobal.SetGlobalBuffer((__gm__ int16_t*)dstGm);
+    srcGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ int16_t*>(src));
+    dstGlobal.SetGlobalBuffer(reinterpret_cast<__gm__ int16_t*>(dstGm));
     pipe.InitBuffer(inQueueSrc, 1, 512 * sizeof(int16_t));
     pipe.InitBuffer(outQueueDst, 1, 512 * sizeof(int16_t));
   }
@@ -121,10 +121,10 @@ __global__ __aicore__ void binaryScalarTraitKernel(GM_ADDR src, GM_ADDR dst) {
 constexpr uint32_t kHalfN = 256;
 __global__ __aicore__ void addTraitKernel(GM_ADDR a, GM_ADDR b, GM_ADDR sum, GM_ADDR expOut) {
   GlobalTensor<TensorTrait<half>> ga, gb, gs, ge;
-  ga.SetGlobalBuffer((__gm__ half*)a, kHalfN);
-  gb.SetGlobalBuffer((__gm__ half*)b, kHalfN);
-  gs.SetGlobalBuffer((__gm__ half*)sum, kHalfN);
-  ge.SetGlobalBuffer((__gm__ half*)expOut, kHalfN);
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), kHalfN);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), kHalfN);
+  gs.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(sum), kHalfN);
+  ge.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(expOut), kHalfN);
   TPipe pipe;
   TQue<TPosition::VECIN, 1> que1, que2;
   TQue<TPosition::VECOUT, 1> que3;
@@ -186,7 +186,7 @@ __global__ __aicore__ void staticTraitKernel(GM_ADDR out) {
   d(3) = 77;
   gFacts.castBack = d.ReinterpretCast<int32_t>().GetValue(3);
   GlobalTensor<float> g;
-  g.SetGlobalBuffer((__gm__ float*)out, 128);
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), 128);
   LocalTensor<float> plain = t.ReinterpretCast<float>();
   DataCopy(g, plain, 128);
 }
