@@ -4,6 +4,8 @@
 // copies such bytes back and compares them reads whatever the device held.
 // The finding names the copy's line and the allocation's line (the user's
 // return addresses of the two calls, resolved to source lines).
+#include <dlfcn.h>
+
 #include <string>
 
 #include "checker/checker.h"
@@ -22,10 +24,21 @@ Site Checker::hostSite(const char* api, uintptr_t returnAddress) {
   if (it == hostFrames_.end()) {
     const kernel::SourceFrame f = kernel::callerFrame(returnAddress);
     // Without line information (a program built without -g) the function and
-    // module still say where, with the return address to look up by hand.
+    // module still say where, with the return address to look up by hand: as
+    // an offset into its module, which address-space randomisation leaves
+    // the same from run to run (asctwin-sanitizer merges the seeds' findings
+    // by site).
     std::string where = f.file;
-    if (where.empty() && returnAddress != 0)
-      where = f.text() + " return address " + kernel::hex(returnAddress);
+    if (where.empty() && returnAddress != 0) {
+      Dl_info info{};
+      const bool inModule =
+          dladdr(reinterpret_cast<void*>(returnAddress), &info) != 0 && info.dli_fbase != nullptr;
+      where = inModule
+                  ? f.text() + " return address " +
+                        kernel::hex(returnAddress - reinterpret_cast<uintptr_t>(info.dli_fbase)) +
+                        " into the module"
+                  : f.text() + " return address " + kernel::hex(returnAddress);
+    }
     it = hostFrames_.emplace(returnAddress, std::make_pair(where, static_cast<int>(f.line))).first;
   }
   s.file = it->second.first;
