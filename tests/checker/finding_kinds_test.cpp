@@ -5,10 +5,10 @@
 
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "checker/finding_kinds.h"
 #include "checker/finding_store.h"
@@ -21,14 +21,26 @@ struct DocRow {
   int sites = 0;
 };
 
+// Rows of the form "| tool | `kind` | sites | ..." (std::regex is avoided:
+// GCC 12 warns inside its implementation under the sanitizer build).
 std::map<std::string, DocRow> docTable() {
   std::ifstream in(ASCTWIN_CHECKER_DOC);
   std::map<std::string, DocRow> rows;
-  const std::regex row(R"(^\| (\w+) \| `([a-z-]+)` \| ([12]) \|)");
   std::string line;
   while (std::getline(in, line)) {
-    std::smatch m;
-    if (std::regex_search(line, m, row)) rows[m[2]] = {m[1], std::stoi(m[3])};
+    std::vector<std::string> cells;
+    std::stringstream ss(line);
+    std::string cell;
+    while (std::getline(ss, cell, '|')) {
+      const size_t b = cell.find_first_not_of(' '), e = cell.find_last_not_of(' ');
+      cells.push_back(b == std::string::npos ? std::string() : cell.substr(b, e - b + 1));
+    }
+    // "", tool, `kind`, sites, ...
+    if (cells.size() < 4 || !cells[0].empty()) continue;
+    const std::string& kind = cells[2];
+    if (kind.size() < 3 || kind.front() != '`' || kind.back() != '`') continue;
+    if (cells[3] != "1" && cells[3] != "2") continue;
+    rows[kind.substr(1, kind.size() - 2)] = {cells[1], cells[3][0] - '0'};
   }
   return rows;
 }
