@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "asctwin/isa/intrinsics_cube.h"
+#include "common/cpu_isa.h"
 
 namespace asctwin::isa::madk {
 
@@ -39,6 +40,10 @@ inline uint64_t cOffset(const Shape& s, uint32_t i, uint32_t j) {
 // bias is set, 0 when zeroInit, else C's current values.
 void madFloat(MadType t, const Shape& s, const uint8_t* a, const uint8_t* b, uint8_t* c,
               const float* bias, bool zeroInit);
+// The same at a given SIMD level (capped by what the CPU has is the
+// caller's business): the tests hold every level to the same bits.
+void madFloatAt(CpuLevel level, MadType t, const Shape& s, const uint8_t* a, const uint8_t* b,
+                uint8_t* c, const float* bias, bool zeroInit);
 void madInt8(const Shape& s, const uint8_t* a, const uint8_t* b, uint8_t* c, const int32_t* bias,
              bool zeroInit);
 
