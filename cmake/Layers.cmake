@@ -1,19 +1,96 @@
-# asctwin_layer(<name> SOURCES ... [DEPENDS <layers>...] [EXTERNAL <libs>...])
-# One layer of the architecture page = one OBJECT library. DEPENDS names the
-# layers above it (explicit dependencies); EXTERNAL names system libraries the
-# layer uses, which the bundled libasctwin then links too.
+# The layers of the architecture page (docs/architecture.md), each one OBJECT
+# library, and the operators built from them.
+#
+# Layering is checked by the compiler: a layer sees only its own directory
+# and those of the layers it DEPENDS on. Its include root is a directory of
+# the build tree holding one link, <root>/<dir> -> src/<dir>, so
+# `#include "kernel/observer.h"` resolves in the kernel layer and in every
+# layer above it, and fails ("No such file or directory") in a layer below.
+# tests/layering proves it.
+
+set(ASCTWIN_LAYER_ROOTS ${PROJECT_BINARY_DIR}/layer_roots)
+
+# asctwin_layer(<name> SOURCES ... [DIR <dir>] [DEPENDS <layers>...] [EXTERNAL <libs>...])
+# One layer = one OBJECT library. DIR is the layer's directory relative to
+# src/ (default: the calling CMakeLists.txt's); DEPENDS names the layers it
+# uses (their include roots and, transitively, theirs); EXTERNAL names system
+# libraries the layer uses, which the bundled libasctwin then links too.
 function(asctwin_layer name)
-  cmake_parse_arguments(L "" "" "SOURCES;DEPENDS;EXTERNAL" ${ARGN})
+  cmake_parse_arguments(L "" "DIR" "SOURCES;DEPENDS;EXTERNAL" ${ARGN})
+  if(NOT L_DIR)
+    file(RELATIVE_PATH L_DIR ${PROJECT_SOURCE_DIR}/src ${CMAKE_CURRENT_SOURCE_DIR})
+  endif()
+  set(root ${ASCTWIN_LAYER_ROOTS}/${name})
+  get_filename_component(parent ${root}/${L_DIR} DIRECTORY)
+  file(MAKE_DIRECTORY ${parent})
+  file(CREATE_LINK ${PROJECT_SOURCE_DIR}/src/${L_DIR} ${root}/${L_DIR} SYMBOLIC)
+
   add_library(${name} OBJECT ${L_SOURCES})
   target_include_directories(${name} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
-    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/src>)
+    $<BUILD_INTERFACE:${root}>)
   target_link_libraries(${name} PUBLIC ${L_DEPENDS} ${L_EXTERNAL} PRIVATE asctwin_warnings)
   if(ASCTWIN_SANITIZED)
     target_compile_definitions(${name} PUBLIC ASCTWIN_SANITIZED=1)
   endif()
   set_property(GLOBAL APPEND PROPERTY ASCTWIN_LAYERS ${name})
   set_property(GLOBAL APPEND PROPERTY ASCTWIN_EXTERNAL_LIBS ${L_EXTERNAL})
+  set_property(GLOBAL PROPERTY ASCTWIN_LAYER_DEPENDS_${name} ${L_DEPENDS})
+endfunction()
+
+# asctwin_layer_closure(<layer> <out-var>): the layer and every layer it
+# depends on, directly or not.
+function(asctwin_layer_closure layer out)
+  set(seen "")
+  set(todo ${layer})
+  while(todo)
+    list(POP_FRONT todo l)
+    if(l IN_LIST seen)
+      continue()
+    endif()
+    list(APPEND seen ${l})
+    get_property(deps GLOBAL PROPERTY ASCTWIN_LAYER_DEPENDS_${l})
+    foreach(d ${deps})
+      if(TARGET ${d})
+        get_property(isLayer GLOBAL PROPERTY ASCTWIN_LAYER_DEPENDS_${d} SET)
+        if(isLayer)
+          list(APPEND todo ${d})
+        endif()
+      endif()
+    endforeach()
+  endwhile()
+  set(${out} ${seen} PARENT_SCOPE)
+endfunction()
+
+# asctwin_add_operator(<name> [DEPENDS <layers>...])
+# An operator in CANN's layout, from the folders of src/ops/<name>:
+#   op_host/*.cpp   -> asctwin_op_<name>_host    (tiling; the operator foundation)
+#   op_kernel/*.cpp -> asctwin_op_<name>_kernel  (Ascend C kernels and their launch;
+#                                                 + the shared kernels, the kernel twin)
+#   op_api/*.cpp    -> asctwin_op_<name>_api     (ACLNN entry points, plans, executors)
+# each a layer that sees only the parts below it, the operator foundation
+# (src/ops/common, src/ops/kernels) and DEPENDS. A folder without sources
+# adds no layer. Its tests are tests/ops/<name> (tests/ops/CMakeLists.txt).
+function(asctwin_add_operator name)
+  cmake_parse_arguments(O "" "" "DEPENDS" ${ARGN})
+  set(dir ${CMAKE_CURRENT_SOURCE_DIR}/${name})
+  set(below asctwin_ops_common)
+  foreach(part host kernel api)
+    file(GLOB sources CONFIGURE_DEPENDS ${dir}/op_${part}/*.cpp)
+    if(NOT sources)
+      continue()
+    endif()
+    set(layer asctwin_op_${name}_${part})
+    set(deps ${below})
+    if(part STREQUAL "kernel")
+      list(APPEND deps asctwin_ops_kernels asctwin_kernel)
+    elseif(part STREQUAL "api")
+      list(APPEND deps ${O_DEPENDS})
+    endif()
+    asctwin_layer(${layer} DIR ops/${name}/op_${part} SOURCES ${sources} DEPENDS ${deps})
+    set(below ${layer})
+  endforeach()
+  set_property(GLOBAL APPEND PROPERTY ASCTWIN_OPERATORS ${name})
 endfunction()
 
 # asctwin_bundle(<shared-target> <static-target>): the public libraries made of

@@ -14,26 +14,34 @@
 #include "ops/bernoulli/op_api/plan_common.h"
 #include "ops/bernoulli/op_host/bernoulli_tiling.h"
 #include "ops/bernoulli/op_kernel/bernoulli_mask.h"
-#include "ops/legacy/legacy_ops.h"
+#include "ops/common/plan_hook.h"
+#include "ops/kernels/dropout_do_mask.h"
+#include "ops/kernels/cast.h"
+#include "ops/kernels/strided_copy.h"
 
 namespace asctwin::ops::bernoulli {
 namespace {
 
-using legacy::View;
+using kernels::View;
 using namespace detail;
 
 constexpr const char* kPathEnv = "ASCTWIN_BERNOULLI_PATH";
 
 thread_local int tPath = ASCTWIN_BERNOULLI_PATH_ENV;
-thread_local asctwinBernoulliPlanInfo tLastPlan{};
 
-uint8_t* at(void* base, uint64_t offset) {
-  return static_cast<uint8_t*>(base) + offset;
-}
-
-// The first element of a view.
-void* firstElement(const View& v) {
-  return at(v.data, static_cast<uint64_t>(v.offset) * v.elementSize());
+// The compute dtype of the legacy chain for an output dtype (design §1.4):
+// FP16 for FP16, BF16, INT8, UINT8, BOOL and INT16; FP32 for FP32, INT32,
+// INT64 and FP64.
+aclDataType legacyComputeType(aclDataType outType) {
+  switch (outType) {
+    case ACL_FLOAT:
+    case ACL_INT32:
+    case ACL_INT64:
+    case ACL_DOUBLE:
+      return ACL_FLOAT;
+    default:
+      return ACL_FLOAT16;
+  }
 }
 
 asctwinBernoulliPlanInfo emptyInfo(int plan, int path, uint64_t n) {
@@ -65,10 +73,10 @@ class ScalarExecutor final : public aclOpExecutor {
   Status enqueue(void* workspace, uint64_t, device::Stream& stream) override {
     switch (info_.plan) {
       case ASCTWIN_BERNOULLI_PLAN_ZEROS:
-        stream.enqueue("ZerosLike", [v = out] { return legacy::zerosLike(v); });
+        stream.enqueue("ZerosLike", [v = out] { return kernels::zerosLike(v); });
         return Status::ok();
       case ASCTWIN_BERNOULLI_PLAN_ONES:
-        stream.enqueue("OnesLike", [v = out] { return legacy::onesLike(v); });
+        stream.enqueue("OnesLike", [v = out] { return kernels::onesLike(v); });
         return Status::ok();
       case ASCTWIN_BERNOULLI_PLAN_ALIAS:
         return enqueueAlias(stream);
@@ -95,7 +103,7 @@ class ScalarExecutor final : public aclOpExecutor {
     if (Status s = dsa::enqueueGenBitMask(stream, info_.elements, seed, offset, dropProb, mask); !s)
       return s;
     if (info_.tempBytes == 0) {
-      void* dst = firstElement(out);
+      void* dst = out.firstElement();
       stream.enqueue("BernoulliMask",
                      [t = tiling, mask, dst] { return runBernoulliMask(t, mask, dst); });
       return Status::ok();
@@ -103,7 +111,7 @@ class ScalarExecutor final : public aclOpExecutor {
     uint8_t* temp = at(workspace, info_.tempOffset);
     stream.enqueue("BernoulliMask",
                    [t = tiling, mask, temp] { return runBernoulliMask(t, mask, temp); });
-    stream.enqueue("ViewCopy", [temp, v = out] { return legacy::viewCopy(temp, v); });
+    stream.enqueue("ViewCopy", [temp, v = out] { return kernels::viewCopy(temp, v); });
     return Status::ok();
   }
 
@@ -111,7 +119,7 @@ class ScalarExecutor final : public aclOpExecutor {
     const uint64_t n = info_.elements;
     if (info_.contiguousBytes > 0) {
       uint8_t* copy = at(workspace, info_.contiguousOffset);
-      stream.enqueue("Contiguous", [v = self, copy] { return legacy::contiguous(v, copy); });
+      stream.enqueue("Contiguous", [v = self, copy] { return kernels::contiguous(v, copy); });
     }
     uint8_t* mask = at(workspace, info_.maskOffset);
     if (Status s = dsa::enqueueGenBitMask(stream, n, seed, offset, dropProb, mask); !s) return s;
@@ -119,25 +127,25 @@ class ScalarExecutor final : public aclOpExecutor {
     const aclDataType ct = computeType;
     const std::vector<int64_t> flat{static_cast<int64_t>(n)};
     stream.enqueue("Fill", [ones, ct, flat] {
-      return legacy::fill(View::dense(ones, ct, flat), 1.0, "Fill");
+      return kernels::fill(View::dense(ones, ct, flat), 1.0, "Fill");
     });
     // keep_prob = 1: a set bit keeps the one, a clear bit gives 0 (doMaskOut
     // reuses the ones' storage).
     stream.enqueue("DropoutDoMask", [ones, mask, ct, n] {
-      return legacy::dropoutDoMask(ct, ones, mask, 1.0f, ones, n);
+      return kernels::dropoutDoMask(ct, ones, mask, 1.0f, ones, n);
     });
     const aclDataType target = out.dtype;
     if (ct == target) {
-      stream.enqueue("ViewCopy", [ones, v = out] { return legacy::viewCopy(ones, v); });
+      stream.enqueue("ViewCopy", [ones, v = out] { return kernels::viewCopy(ones, v); });
     } else if (castIntoOut) {
-      void* dst = firstElement(out);
-      stream.enqueue("Cast",
-                     [ones, ct, dst, target, n] { return legacy::cast(ones, ct, dst, target, n); });
+      void* dst = out.firstElement();
+      stream.enqueue(
+          "Cast", [ones, ct, dst, target, n] { return kernels::cast(ones, ct, dst, target, n); });
     } else {
       uint8_t* temp = at(workspace, info_.tempOffset);
       stream.enqueue(
-          "Cast", [ones, ct, temp, target, n] { return legacy::cast(ones, ct, temp, target, n); });
-      stream.enqueue("ViewCopy", [temp, v = out] { return legacy::viewCopy(temp, v); });
+          "Cast", [ones, ct, temp, target, n] { return kernels::cast(ones, ct, temp, target, n); });
+      stream.enqueue("ViewCopy", [temp, v = out] { return kernels::viewCopy(temp, v); });
     }
     return Status::ok();
   }
@@ -188,11 +196,11 @@ int threadPath() {
 }
 
 asctwinBernoulliPlanInfo lastPlan() {
-  return tLastPlan;
+  return LastPlan<asctwinBernoulliPlanInfo>::get();
 }
 
 void recordPlan(const asctwinBernoulliPlanInfo& info) {
-  tLastPlan = info;
+  LastPlan<asctwinBernoulliPlanInfo>::record(info);
 }
 
 const char* planName(int plan) {
@@ -232,9 +240,7 @@ Status planScalar(const char* api, const aclTensor* self, const aclScalar* prob,
   if (prob == nullptr) return nnNullArgument("prob");
   if (out == nullptr) return nnNullArgument(outName);
   if (Status s = checkLiveTensor(self, selfName); !s) return s;
-  if (!acl::isLiveScalar(prob))
-    return nnInvalidArgument(
-        "prob is not a live aclScalar (destroyed, or not made by aclCreateScalar)");
+  if (Status s = checkLiveScalar(prob, "prob"); !s) return s;
   if (Status s = checkLiveTensor(out, outName); !s) return s;
   // 2. dtypes
   if (Status s = checkSelfDtype(*self, selfName); !s) return s;
@@ -257,8 +263,8 @@ Status planScalar(const char* api, const aclTensor* self, const aclScalar* prob,
                              " and " + outName + " shape " + listText(out->viewDims) +
                              " must be equal");
   // 5. formats
-  if (Status s = checkFormat(*self, selfName); !s) return s;
-  if (Status s = checkFormat(*out, outName); !s) return s;
+  if (Status s = checkPlainFormat(*self, selfName); !s) return s;
+  if (Status s = checkPlainFormat(*out, outName); !s) return s;
   // 6. offset
   if (Status s = dsa::checkOffset(offset); !s) return s;
   // asctwin: the output must be writable device memory; the path must be known.
@@ -274,7 +280,7 @@ Status planScalar(const char* api, const aclTensor* self, const aclScalar* prob,
   BernoulliMaskTiling tiling{};
   aclDataType computeType = ACL_FLOAT;
   bool castIntoOut = false;
-  Layout ws;
+  WorkspaceLayout ws;
 
   if (n == 0) {
     info.plan = ASCTWIN_BERNOULLI_PLAN_EMPTY;
@@ -283,7 +289,7 @@ Status planScalar(const char* api, const aclTensor* self, const aclScalar* prob,
     info.tasks = 1;
   } else if (path == ASCTWIN_BERNOULLI_PATH_LEGACY) {
     info.plan = ASCTWIN_BERNOULLI_PLAN_LEGACY;
-    computeType = legacy::legacyComputeType(out->dataType);
+    computeType = legacyComputeType(out->dataType);
     const size_t w = acl::dataTypeSize(computeType);
     info.tasks = 4;  // DSA, Fill, DropoutDoMask, and Cast or ViewCopy
     if (!selfView.rowMajorContiguous() && self->data != nullptr) {

@@ -43,8 +43,6 @@
 
 namespace asctwin::ops::bernoulli {
 
-inline constexpr uint64_t kWorkspaceAlign = 512;
-
 // The calling thread's path setting and the environment resolved: NEW or LEGACY.
 Status resolvePath(int* path);
 Status setThreadPath(int path);

@@ -22,12 +22,12 @@
 #include "dsa/random_stream.h"
 #include "ops/bernoulli/op_api/bernoulli_plan.h"
 #include "ops/bernoulli/op_api/plan_common.h"
-#include "ops/legacy/legacy_ops.h"
+#include "ops/kernels/strided_copy.h"
 
 namespace asctwin::ops::bernoulli {
 namespace {
 
-using legacy::View;
+using kernels::View;
 using namespace detail;
 
 constexpr size_t kChunk = 4096;  // elements per stream batch
@@ -135,7 +135,7 @@ class TensorExecutor final : public aclOpExecutor {
     const uint64_t n = out.numel();
     const size_t ob = out.elementSize();
     const size_t pb = prob.elementSize();
-    const uint64_t one = legacy::valueBits(out.dtype, 1.0);
+    const uint64_t one = kernels::valueBits(out.dtype, 1.0);
     auto* outBase = static_cast<uint8_t*>(out.data);
     const auto* probBase = static_cast<const uint8_t*>(prob.data);
     const uint64_t chunks = (n + kChunk - 1) / kChunk;
@@ -218,9 +218,9 @@ Status planTensor(const char* api, const aclTensor* self, const aclTensor* prob,
                              " (trailing dimensions must be equal or 1, and prob's rank at most " +
                              selfName + "'s)");
   // 5. formats
-  if (Status s = checkFormat(*self, selfName); !s) return s;
-  if (Status s = checkFormat(*out, outName); !s) return s;
-  if (Status s = checkFormat(*prob, "prob"); !s) return s;
+  if (Status s = checkPlainFormat(*self, selfName); !s) return s;
+  if (Status s = checkPlainFormat(*out, outName); !s) return s;
+  if (Status s = checkPlainFormat(*prob, "prob"); !s) return s;
   // 6. offset
   if (Status s = dsa::checkOffset(offset); !s) return s;
   // asctwin: storage checks.

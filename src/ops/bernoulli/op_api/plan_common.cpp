@@ -5,12 +5,6 @@
 
 namespace asctwin::ops::bernoulli::detail {
 
-Status checkLiveTensor(const aclTensor* t, const char* name) {
-  if (acl::isLiveTensor(t)) return Status::ok();
-  return nnInvalidArgument(std::string(name) +
-                           " is not a live aclTensor (destroyed, or not made by aclCreateTensor)");
-}
-
 bool isSelfDtype(aclDataType t) {
   switch (t) {
     case ACL_FLOAT16:
@@ -39,24 +33,6 @@ Status checkSelfDtype(const aclTensor& t, const char* name) {
                            " dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, "
                            "ACL_UINT8, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL, got " +
                            acl::dataTypeName(t.dataType));
-}
-
-Status checkRank(const aclTensor& t, const char* name) {
-  if (t.rank() <= kMaxRank) return Status::ok();
-  return nnInvalidArgument(std::string(name) + " rank must be at most 8, got " +
-                           std::to_string(t.rank()));
-}
-
-Status checkFormat(const aclTensor& t, const char* name) {
-  if (!t.isPrivateFormat()) return Status::ok();
-  return nnInvalidArgument(std::string(name) + " format must not be a private format, got " +
-                           acl::formatName(t.format));
-}
-
-uint64_t Layout::add(uint64_t bytes) {
-  const uint64_t at = end;
-  end = (at + bytes + kWorkspaceAlign - 1) / kWorkspaceAlign * kWorkspaceAlign;
-  return at;
 }
 
 }  // namespace asctwin::ops::bernoulli::detail

@@ -105,9 +105,9 @@ Status computeBernoulliMaskTiling(aclDataType dtype, uint64_t n, bool maskAliase
   t.totalElements = n;
   t.tileElements = static_cast<uint32_t>(tile);
   t.maskAliasesOut = maskAliasesOut ? 1u : 0u;
-  const uint64_t blocks = std::min<uint64_t>(soc.aivCores, BernoulliCeilDiv(n, tile));
-  t.elementsPerCore = BernoulliAlignUp(BernoulliCeilDiv(n, blocks), kElementAlign);
-  t.blockDim = static_cast<uint32_t>(BernoulliCeilDiv(n, t.elementsPerCore));
+  const uint64_t blocks = std::min<uint64_t>(soc.aivCores, CeilDiv(n, tile));
+  t.elementsPerCore = AlignUp(CeilDiv(n, blocks), kElementAlign);
+  t.blockDim = static_cast<uint32_t>(CeilDiv(n, t.elementsPerCore));
   const BernoulliMaskUbBudget budget = bernoulliMaskUbBudget(t);
   if (budget.total > soc.ubBytes)
     return reject("the UB budget of " + std::to_string(budget.total) + " bytes exceeds UB of " +

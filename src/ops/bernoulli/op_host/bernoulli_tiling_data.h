@@ -6,9 +6,7 @@
 
 #include <cstdint>
 
-#ifndef __aicore__
-#define __aicore__
-#endif
+#include "ops/common/tiling_math.h"
 
 namespace asctwin::ops::bernoulli {
 
@@ -46,28 +44,29 @@ inline constexpr uint32_t kFp64MinWorkBytes = kUbBlockBytes + 12 * kElementAlign
 // FP64: at most this many elements per Select + Gather step.
 inline constexpr uint32_t kFp64MaxGatherElements = 1024;
 
+// The tiling arithmetic is the foundation's (ops/common/tiling_math.h); these
+// names remain for the kernel source, which still spells them so.
 __aicore__ inline constexpr uint64_t BernoulliCeilDiv(uint64_t a, uint64_t b) {
-  return (a + b - 1) / b;
+  return CeilDiv(a, b);
 }
 __aicore__ inline constexpr uint64_t BernoulliAlignUp(uint64_t a, uint64_t b) {
-  return BernoulliCeilDiv(a, b) * b;
+  return AlignUp(a, b);
 }
 // M = 16 * ceil(N / 128): the packed mask bytes the DSA writes for N elements.
 __aicore__ inline constexpr uint64_t BernoulliMaskBytes(uint64_t n) {
-  return BernoulliCeilDiv(n, 128) * 16;
+  return CeilDiv(n, 128) * 16;
 }
 
 // UB budget (design 3.4.3), single buffered.
 __aicore__ inline constexpr uint32_t BernoulliMaskQueueBytes(uint32_t tile) {
-  return static_cast<uint32_t>(BernoulliAlignUp(BernoulliCeilDiv(tile, 8), kUbBlockBytes));
+  return static_cast<uint32_t>(AlignUp(CeilDiv(tile, 8), kUbBlockBytes));
 }
 __aicore__ inline constexpr uint32_t BernoulliOutQueueBytes(uint32_t tile, uint32_t elementBytes) {
-  return static_cast<uint32_t>(
-      BernoulliAlignUp(static_cast<uint64_t>(tile) * elementBytes, kUbBlockBytes));
+  return static_cast<uint32_t>(AlignUp(static_cast<uint64_t>(tile) * elementBytes, kUbBlockBytes));
 }
 __aicore__ inline constexpr uint32_t BernoulliWorkBufBytes(uint32_t tile, uint32_t tilingKey) {
   const uint32_t bytes =
-      static_cast<uint32_t>(BernoulliAlignUp(static_cast<uint64_t>(tile) * 4, kUbBlockBytes));
+      static_cast<uint32_t>(AlignUp(static_cast<uint64_t>(tile) * 4, kUbBlockBytes));
   return tilingKey == kKeyFp64 && bytes < kFp64MinWorkBytes ? kFp64MinWorkBytes : bytes;
 }
 // FP64: elements per Select + Gather step (a multiple of 256, >= 256).
@@ -82,7 +81,7 @@ __aicore__ inline constexpr uint32_t BernoulliFp64GatherElements(uint32_t workBu
 // lie above every mask byte still to be read ([0, ceil(end / 8))). For
 // end > 256, start < end, so every wave makes progress.
 __aicore__ inline constexpr uint64_t BernoulliAliasWaveStart(uint64_t end, uint32_t elementBytes) {
-  return BernoulliAlignUp(BernoulliCeilDiv(BernoulliCeilDiv(end, 8), elementBytes), kElementAlign);
+  return AlignUp(CeilDiv(CeilDiv(end, 8), elementBytes), kElementAlign);
 }
 
 }  // namespace asctwin::ops::bernoulli

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/dtype.h"
@@ -15,6 +16,7 @@
 #include "common/text.h"
 #include "device/soc.h"
 #include "device/stream.h"
+#include "ops/common/operand_checks.h"
 #include "ops/elementwise_binary/op_kernel/binary_kernel.h"
 
 namespace asctwin::ops::binary {
@@ -44,12 +46,6 @@ Status checkDtype(const char* op, const char* name, int t) {
                            " dtype must be one of FLOAT, FLOAT16, BF16, DOUBLE, INT8, UINT8, "
                            "INT16, INT32, INT64, BOOL, got " +
                            acl::dataTypeName(t));
-}
-
-std::string shapeText(const std::vector<int64_t>& d) {
-  std::string s = "[";
-  for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + std::to_string(d[i]);
-  return s + "]";
 }
 
 // The strides of `t` over the broadcast shape `dims` (0 where t broadcasts).
@@ -106,12 +102,17 @@ Status planBinary(const char* opName, BinaryOp op, const aclTensor* self, const 
   if (other == nullptr) return nnNullArgument("other");
   if (op == kOpAdd && alpha == nullptr) return nnNullArgument("alpha");
   if (out == nullptr) return nnNullArgument("out");
-  if (!acl::isLiveTensor(self)) return nnInvalidArgument("self is not a live aclTensor");
-  if (!acl::isLiveTensor(other)) return nnInvalidArgument("other is not a live aclTensor");
-  if (!acl::isLiveTensor(out)) return nnInvalidArgument("out is not a live aclTensor");
-  if (alpha != nullptr && !acl::isLiveScalar(alpha))
-    return nnInvalidArgument("alpha is not a live aclScalar");
-  Status s = checkDtype(opName, "self", self->dataType);
+  Status s = checkLiveTensor(self, "self");
+  if (!s) return s;
+  s = checkLiveTensor(other, "other");
+  if (!s) return s;
+  s = checkLiveTensor(out, "out");
+  if (!s) return s;
+  if (alpha != nullptr) {
+    s = checkLiveScalar(alpha, "alpha");
+    if (!s) return s;
+  }
+  s = checkDtype(opName, "self", self->dataType);
   if (!s) return s;
   s = checkDtype(opName, "other", other->dataType);
   if (!s) return s;
@@ -127,17 +128,23 @@ Status planBinary(const char* opName, BinaryOp op, const aclTensor* self, const 
     return nnInvalidArgument("alpha is floating (" + acl::dataTypeName(alpha->dataType) +
                              ") while self and other promote to the integral " +
                              acl::dataTypeName(promoted));
-  if (self->rank() > kMaxRank || other->rank() > kMaxRank || out->rank() > kMaxRank)
-    return nnInvalidArgument("self, other and out must have rank <= 8");
+  const std::pair<const aclTensor*, const char*> operands[] = {
+      {self, "self"}, {other, "other"}, {out, "out"}};
+  for (const auto& [t, name] : operands) {
+    s = checkRank(*t, name);
+    if (!s) return s;
+  }
   std::vector<int64_t> dims;
   if (!broadcastShapes(self->viewDims, other->viewDims, &dims))
-    return nnInvalidArgument("self " + shapeText(self->viewDims) + " and other " +
-                             shapeText(other->viewDims) + " do not broadcast");
+    return nnInvalidArgument("self " + listText(self->viewDims) + " and other " +
+                             listText(other->viewDims) + " do not broadcast");
   if (dims != out->viewDims)
-    return nnInvalidArgument("out shape " + shapeText(out->viewDims) +
-                             " must be the broadcast shape of self and other " + shapeText(dims));
-  if (self->isPrivateFormat() || other->isPrivateFormat() || out->isPrivateFormat())
-    return nnInvalidArgument("self, other and out must be in a plain format (ND, NCHW, ...)");
+    return nnInvalidArgument("out shape " + listText(out->viewDims) +
+                             " must be the broadcast shape of self and other " + listText(dims));
+  for (const auto& [t, name] : operands) {
+    s = checkPlainFormat(*t, name);
+    if (!s) return s;
+  }
 
   BinaryTiling t;
   t.op = op;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ops/common/tiling_math.h"
+
 namespace asctwin::ops::binary {
 namespace {
 
@@ -98,12 +100,8 @@ bool broadcastShapes(const std::vector<int64_t>& a, const std::vector<int64_t>& 
 
 uint32_t binaryBlockDim(uint64_t total, uint32_t aivCores) {
   constexpr uint64_t kPerBlock = 4096;  // elements a block takes before another one joins
-  const uint64_t want = (total + kPerBlock - 1) / kPerBlock;
-  return static_cast<uint32_t>(std::clamp<uint64_t>(want, 1, std::max(1u, aivCores)));
-}
-
-uint64_t binarySplit(uint64_t total, uint64_t b, uint64_t blocks) {
-  return total / blocks * b + std::min(b, total % blocks);
+  return static_cast<uint32_t>(
+      std::clamp<uint64_t>(CeilDiv(total, kPerBlock), 1, std::max(1u, aivCores)));
 }
 
 }  // namespace asctwin::ops::binary

@@ -9,10 +9,9 @@
 
 #include "acl/acl_base.h"
 #include "common/status.h"
+#include "ops/common/limits.h"
 
 namespace asctwin::ops::binary {
-
-inline constexpr uint32_t kMaxRank = 8;
 
 enum BinaryOp : uint32_t { kOpAdd = 0, kOpMul = 1 };
 
@@ -62,7 +61,5 @@ bool broadcastShapes(const std::vector<int64_t>& a, const std::vector<int64_t>& 
 
 // Blocks for `total` output elements on a SoC with `aivCores` vector cores.
 uint32_t binaryBlockDim(uint64_t total, uint32_t aivCores);
-// [begin, end) of block b of `blocks` over `total` elements.
-uint64_t binarySplit(uint64_t total, uint64_t b, uint64_t blocks);
 
 }  // namespace asctwin::ops::binary

@@ -14,6 +14,7 @@
 
 #include "acl/dtype.h"
 #include "kernel_operator.h"
+#include "ops/common/tiling_math.h"
 #include "ops/elementwise_binary/op_kernel/binary_kernel.h"
 
 using namespace AscendC;
@@ -155,8 +156,8 @@ class KernelBinary {
     other_.Init(other, t.otherType, t.otherElems);
     out_.Init(out, t.outType, t.outElems);
     const auto b = static_cast<uint64_t>(GetBlockIdx());
-    begin_ = binarySplit(t.total, b, t.blockDim);
-    end_ = binarySplit(t.total, b + 1, t.blockDim);
+    begin_ = SplitPoint(t.total, b, t.blockDim);
+    end_ = SplitPoint(t.total, b + 1, t.blockDim);
     auto broadcast = [&](const int64_t* stride) {
       for (uint32_t k = 0; k < t.rank; ++k)
         if (stride[k] == 0 && t.dims[k] > 1) return true;

@@ -18,6 +18,10 @@
 #include "device/allocator.h"
 #include "device/soc.h"
 #include "device/stream.h"
+#include "ops/common/operand_checks.h"
+#include "ops/common/plan_hook.h"
+#include "ops/common/workspace.h"
+#include "ops/kernels/strided_copy.h"
 #include "ops/reduce_sum/op_api/reduce_sum_hooks.h"
 #include "ops/reduce_sum/op_host/reduce_sum_tiling.h"
 #include "ops/reduce_sum/op_kernel/reduce_sum_kernel.h"
@@ -27,11 +31,10 @@ namespace {
 
 constexpr const char* kOp = "aclnnReduceSum";
 constexpr const char* kBlocksEnv = "ASCTWIN_REDUCE_SUM_BLOCKS";
-constexpr size_t kMaxRank = 8;
-constexpr uint64_t kWorkspaceAlign = 512;
+// The launch name of the strided copies into and out of the workspace.
+constexpr const char* kCopyName = "ReduceSum.StridedCopy";
 
 thread_local uint32_t tForcedBlocks = 0;
-thread_local ReduceSumPlanInfo tLastPlan{};
 
 bool supportedType(int t) {
   return t == ACL_FLOAT || t == ACL_FLOAT16 || t == ACL_BF16;
@@ -62,32 +65,18 @@ Status blockOverride(uint32_t* blocks) {
   return Status::ok();
 }
 
-uint8_t* at(void* base, uint64_t offset) {
-  return static_cast<uint8_t*>(base) + offset;
-}
-
-struct Layout {
-  uint64_t end = 0;
-  uint64_t add(uint64_t bytes) {
-    const uint64_t start = end;
-    end = (start + bytes + kWorkspaceAlign - 1) / kWorkspaceAlign * kWorkspaceAlign;
-    return start;
-  }
-};
-
-constexpr uint64_t kNone = UINT64_MAX;
-
 // What the executor enqueues: buffers and workspace pieces (byte offsets).
 struct PlanData {
   ReduceSumTiling tiling{};
-  StridedCopyTiling inCopy{};      // blockDim 0: self is contiguous
-  StridedCopyTiling outCopy{};     // blockDim 0: out is contiguous
+  kernels::View self;  // the operand views (copied: clients may destroy the tensors)
+  kernels::View out;
+  bool outCopy = false;            // out is not contiguous: the result is copied into it last
   const void* selfData = nullptr;  // first element of self
   void* outData = nullptr;         // first element of out
-  uint64_t contigOffset = kNone;
+  uint64_t contigOffset = kNotInWorkspace;  // self's contiguous copy (when self is strided)
   uint64_t partialsOffset = 0;
-  uint64_t accOffset = kNone;      // kNone: the sums go straight into out
-  uint64_t stagingOffset = kNone;  // cast result before the copy into a non-contiguous out
+  uint64_t accOffset = kNotInWorkspace;      // kNotInWorkspace: the sums go straight into out
+  uint64_t stagingOffset = kNotInWorkspace;  // cast result before the copy into a strided out
   uint64_t syncOffset = 0;
 };
 
@@ -98,24 +87,26 @@ class ReduceSumExecutor final : public aclOpExecutor {
 
   Status enqueue(void* workspace, uint64_t, device::Stream& stream) override {
     const void* x = d_.selfData;
-    if (d_.contigOffset != kNone) {
+    if (d_.contigOffset != kNotInWorkspace) {
       void* contig = at(workspace, d_.contigOffset);
-      stream.enqueue("ReduceSum.Contiguous", [t = d_.inCopy, src = d_.selfData, contig] {
-        return runStridedCopy(t, src, contig);
+      stream.enqueue("ReduceSum.Contiguous", [src = d_.self, contig] {
+        return kernels::stridedCopy(src, kernels::View::dense(contig, src.dtype, src.dims),
+                                    kCopyName);
       });
       x = contig;
     }
-    void* acc = d_.accOffset != kNone ? at(workspace, d_.accOffset) : d_.outData;
-    void* cast = d_.tiling.castOut == 0      ? nullptr
-                 : d_.stagingOffset != kNone ? at(workspace, d_.stagingOffset)
-                                             : d_.outData;
+    void* acc = d_.accOffset != kNotInWorkspace ? at(workspace, d_.accOffset) : d_.outData;
+    void* cast = d_.tiling.castOut == 0                ? nullptr
+                 : d_.stagingOffset != kNotInWorkspace ? at(workspace, d_.stagingOffset)
+                                                       : d_.outData;
     stream.enqueue("ReduceSum", [t = d_.tiling, x, acc, partials = at(workspace, d_.partialsOffset),
                                  sync = at(workspace, d_.syncOffset),
                                  cast] { return runReduceSum(t, x, acc, partials, sync, cast); });
-    if (d_.outCopy.blockDim != 0) {
-      const void* result = d_.tiling.castOut != 0 ? cast : acc;
-      stream.enqueue("ReduceSum.ViewCopy", [t = d_.outCopy, result, dst = d_.outData] {
-        return runStridedCopy(t, result, dst);
+    if (d_.outCopy) {
+      void* result = d_.tiling.castOut != 0 ? cast : acc;
+      stream.enqueue("ReduceSum.ViewCopy", [result, dst = d_.out] {
+        return kernels::stridedCopy(kernels::View::dense(result, dst.dtype, dst.dims), dst,
+                                    kCopyName);
       });
     }
     return Status::ok();
@@ -134,7 +125,7 @@ uint32_t forcedBlockCount() {
   return tForcedBlocks;
 }
 ReduceSumPlanInfo lastPlan() {
-  return tLastPlan;
+  return LastPlan<ReduceSumPlanInfo>::get();
 }
 
 Status planReduceSum(const aclTensor* self, const aclIntArray* dim, bool keepDims,
@@ -147,12 +138,8 @@ Status planReduceSum(const aclTensor* self, const aclIntArray* dim, bool keepDim
   if (dim == nullptr) return nnNullArgument("dim");
   if (out == nullptr) return nnNullArgument("out");
   // 2. Live handles.
-  if (!acl::isLiveTensor(self))
-    return nnInvalidArgument(
-        "self is not a live aclTensor (destroyed, or not made by aclCreateTensor)");
-  if (!acl::isLiveTensor(out))
-    return nnInvalidArgument(
-        "out is not a live aclTensor (destroyed, or not made by aclCreateTensor)");
+  if (Status s = checkLiveTensor(self, "self"); !s) return s;
+  if (Status s = checkLiveTensor(out, "out"); !s) return s;
   if (!acl::isLiveIntArray(dim))
     return nnInvalidArgument(
         "dim is not a live aclIntArray (destroyed, or not made by aclCreateIntArray)");
@@ -163,10 +150,8 @@ Status planReduceSum(const aclTensor* self, const aclIntArray* dim, bool keepDim
     return nnInvalidArgument("out dtype must equal dtype (" + acl::dataTypeName(dtype) + "), got " +
                              acl::dataTypeName(out->dataType));
   // 4. Ranks.
-  if (self->rank() > kMaxRank)
-    return nnInvalidArgument("self rank must be at most 8, got " + std::to_string(self->rank()));
-  if (out->rank() > kMaxRank)
-    return nnInvalidArgument("out rank must be at most 8, got " + std::to_string(out->rank()));
+  if (Status s = checkRank(*self, "self"); !s) return s;
+  if (Status s = checkRank(*out, "out"); !s) return s;
   // 5. Dimensions: in [-rank, rank) (a rank-0 self accepts 0 and -1), no repeats.
   const auto rank = static_cast<int64_t>(self->rank());
   const int64_t bound = rank == 0 ? 1 : rank;
@@ -204,12 +189,8 @@ Status planReduceSum(const aclTensor* self, const aclIntArray* dim, bool keepDim
                              listText(dim->values) + ", keepDims " + (keepDims ? "true" : "false") +
                              "), got " + listText(out->viewDims));
   // 7. Formats.
-  if (self->isPrivateFormat())
-    return nnInvalidArgument("self format must not be a private format, got " +
-                             acl::formatName(self->format));
-  if (out->isPrivateFormat())
-    return nnInvalidArgument("out format must not be a private format, got " +
-                             acl::formatName(out->format));
+  if (Status s = checkPlainFormat(*self, "self"); !s) return s;
+  if (Status s = checkPlainFormat(*out, "out"); !s) return s;
   // 8. Storage and the block override.
   if (Status s = acl::checkOperandStorage(*self, "self", false); !s) return s;
   if (Status s = acl::checkOperandStorage(*out, "out", true); !s) return s;
@@ -238,12 +219,13 @@ Status planReduceSum(const aclTensor* self, const aclIntArray* dim, bool keepDim
     if (Status s = computeReduceSumTiling(p, soc, &d.tiling); !s) return s;
     const bool outContig = out->isRowMajorContiguous();
     const uint64_t inElems = d.tiling.inElems;
-    Layout ws;
+    WorkspaceLayout ws;
+    d.self = kernels::View::of(*self);
+    d.out = kernels::View::of(*out);
     if (!self->isRowMajorContiguous() && inElems != 0) {
       d.contigOffset = ws.add(inElems * inBytes);
-      Status s = computeStridedCopyTiling(self->viewDims, self->strides,
-                                          acl::rowMajorStrides(self->viewDims),
-                                          static_cast<uint32_t>(inBytes), soc, &d.inCopy);
+      Status s = kernels::checkStridedCopy(
+          d.self, kernels::View::dense(nullptr, d.self.dtype, d.self.dims), kCopyName);
       if (!s) return s;
     }
     d.partialsOffset = ws.add(uint64_t{d.tiling.groups} * outElems * 4);
@@ -251,25 +233,25 @@ Status planReduceSum(const aclTensor* self, const aclIntArray* dim, bool keepDim
     if (p.castOut && !outContig) d.stagingOffset = ws.add(outElems * outBytes);
     d.syncOffset = ws.add(uint64_t{d.tiling.blockDim} * 32);
     if (!outContig) {
-      Status s =
-          computeStridedCopyTiling(out->viewDims, acl::rowMajorStrides(out->viewDims), out->strides,
-                                   static_cast<uint32_t>(outBytes), soc, &d.outCopy);
+      d.outCopy = true;
+      Status s = kernels::checkStridedCopy(kernels::View::dense(nullptr, d.out.dtype, d.out.dims),
+                                           d.out, kCopyName);
       if (!s) return s;
     }
     d.selfData =
         inElems == 0 ? nullptr : at(self->data, static_cast<uint64_t>(self->offset) * inBytes);
     d.outData = at(out->data, static_cast<uint64_t>(out->offset) * outBytes);
     info.empty = false;
-    info.contiguousCopy = d.contigOffset != kNone;
+    info.contiguousCopy = d.contigOffset != kNotInWorkspace;
     info.viewCopyOut = !outContig;
-    info.accumulatorInWorkspace = d.accOffset != kNone;
+    info.accumulatorInWorkspace = d.accOffset != kNotInWorkspace;
     info.workspaceSize = ws.end;
     info.tiling = d.tiling;
     plan = std::make_unique<ReduceSumExecutor>(ws.end, d);
   }
   *workspaceSize = info.workspaceSize;
   *executor = acl::registerExecutor(std::move(plan));
-  tLastPlan = info;
+  LastPlan<ReduceSumPlanInfo>::record(info);
   return Status::ok();
 }
 

@@ -11,9 +11,6 @@ constexpr uint64_t kMinLanesRange = 8192;   // lanes order: at least 8192 output
 constexpr uint32_t kMaxTileLen = 8192;      // input tile (elements)
 constexpr uint32_t kOutBatch = 1024;        // rows order: partials written together
 constexpr uint32_t kMoveLen = 2048;         // zero / combine / cast chunk
-constexpr uint32_t kCopyChunkDense = 4096;  // strided copy, both sides unit-stride
-constexpr uint32_t kCopyChunkSpread = 512;  // strided copy, a side with one element per slot
-constexpr uint64_t kCopyBlockElements = 32768;
 
 Status invalid(const std::string& message) {
   return Status(code::kNnParamInvalid, message);
@@ -57,7 +54,7 @@ uint64_t reduceSumUbBytes(const ReduceSumTiling& tiling) {
 
 Status computeReduceSumTiling(const ReduceSumProblem& p, const device::SocSpec& soc,
                               ReduceSumTiling* tiling) {
-  if (p.shape.size() > kMaxDims || p.reduced.size() != p.shape.size())
+  if (p.shape.size() > kMaxRank || p.reduced.size() != p.shape.size())
     return invalid("ReduceSum tiling: rank must be at most 8 with one reduce flag per dimension");
   ReduceSumTiling t;
   t.inType = p.inType;
@@ -94,7 +91,7 @@ Status computeReduceSumTiling(const ReduceSumProblem& p, const device::SocSpec& 
     t.outerCount = t.outElems;
     t.rowCount = product(c, 0, last, 1);
     t.segLen = kSegmentElements;
-    t.segsPerRow = ReduceSumCeilDiv(t.inner, t.segLen);
+    t.segsPerRow = CeilDiv(t.inner, t.segLen);
     t.units = t.rowCount * t.segsPerRow;
     t.lanes = ReduceSumLanes(t.inner);
   }
@@ -106,12 +103,13 @@ Status computeReduceSumTiling(const ReduceSumProblem& p, const device::SocSpec& 
     return invalid("ReduceSum: the forced block count " + std::to_string(p.forcedBlocks) +
                    " exceeds the SoC's " + std::to_string(maxBlocks) +
                    " AIV cores (all blocks must be resident for the cross-core synchronisation)");
-  const auto target = p.forcedBlocks != 0 ? p.forcedBlocks
-                                          : static_cast<uint32_t>(std::clamp<uint64_t>(
-                                                ReduceSumCeilDiv(n, kBlockElements), 1, maxBlocks));
+  const auto target =
+      p.forcedBlocks != 0
+          ? p.forcedBlocks
+          : static_cast<uint32_t>(std::clamp<uint64_t>(CeilDiv(n, kBlockElements), 1, maxBlocks));
   const uint64_t minRange = t.mode == kModeLanes ? kMinLanesRange : 1;
-  t.outSplits = static_cast<uint32_t>(
-      std::clamp<uint64_t>(ReduceSumCeilDiv(t.outElems, minRange), 1, target));
+  t.outSplits =
+      static_cast<uint32_t>(std::clamp<uint64_t>(CeilDiv(t.outElems, minRange), 1, target));
   t.groupBlocks = std::clamp<uint32_t>(target / t.outSplits, 1, t.groups);
   t.blockDim = p.forcedBlocks != 0 ? p.forcedBlocks : t.groupBlocks * t.outSplits;
 
@@ -123,79 +121,6 @@ Status computeReduceSumTiling(const ReduceSumProblem& p, const device::SocSpec& 
     t.tileLen /= 2;
   if (reduceSumUbBytes(t) > soc.ubBytes)
     return invalid("ReduceSum: the kernel needs " + std::to_string(reduceSumUbBytes(t)) +
-                   " bytes of UB per core, the SoC has " + std::to_string(soc.ubBytes));
-  *tiling = t;
-  return Status::ok();
-}
-
-uint64_t stridedCopyUbBytes(const StridedCopyTiling& tiling) {
-  return StridedCopyUb(tiling).total();
-}
-
-Status computeStridedCopyTiling(const std::vector<int64_t>& dims,
-                                const std::vector<int64_t>& srcStrides,
-                                const std::vector<int64_t>& dstStrides, uint32_t elemBytes,
-                                const device::SocSpec& soc, StridedCopyTiling* tiling) {
-  if (dims.size() > kMaxDims || srcStrides.size() != dims.size() ||
-      dstStrides.size() != dims.size() || (elemBytes != 2 && elemBytes != 4))
-    return invalid(
-        "strided copy tiling: rank at most 8, one stride per dimension, 2- or 4-byte "
-        "elements");
-  struct D {
-    uint64_t extent, src, dst;
-  };
-  std::vector<D> c;
-  uint64_t total = 1, srcMax = 0, dstMax = 0;
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (dims[i] < 0 || srcStrides[i] < 0 || dstStrides[i] < 0)
-      return invalid("strided copy tiling: negative extent or stride");
-    const auto e = static_cast<uint64_t>(dims[i]);
-    total *= e;
-    if (e == 0) continue;
-    srcMax += (e - 1) * static_cast<uint64_t>(srcStrides[i]);
-    dstMax += (e - 1) * static_cast<uint64_t>(dstStrides[i]);
-    if (e == 1) continue;
-    const D d{e, static_cast<uint64_t>(srcStrides[i]), static_cast<uint64_t>(dstStrides[i])};
-    if (!c.empty() && c.back().src == d.src * d.extent && c.back().dst == d.dst * d.extent) {
-      c.back() = {c.back().extent * d.extent, d.src, d.dst};
-    } else {
-      c.push_back(d);
-    }
-  }
-  StridedCopyTiling t;
-  t.elemBytes = elemBytes;
-  if (total == 0) {
-    t.rows = 0;
-    t.inner = 0;
-  } else if (c.empty()) {
-    t.inner = 1;
-  } else {
-    t.inner = c.back().extent;
-    t.srcInner = c.back().src;
-    t.dstInner = c.back().dst;
-    for (size_t i = 0; i + 1 < c.size(); ++i) {
-      t.outerExtent[t.outerRank] = c[i].extent;
-      t.srcOuterStride[t.outerRank] = c[i].src;
-      t.dstOuterStride[t.outerRank++] = c[i].dst;
-      t.rows *= c[i].extent;
-    }
-  }
-  if (t.dstInner == 0 && t.inner > 1)
-    return invalid("strided copy tiling: the destination repeats elements (stride 0)");
-  // Gaps between single elements must fit DataCopyPad's 32-bit byte strides.
-  const uint64_t maxGap = (std::max(t.srcInner, t.dstInner)) * elemBytes;
-  if (maxGap > UINT32_MAX)
-    return invalid("strided copy tiling: an innermost stride of " +
-                   std::to_string(std::max(t.srcInner, t.dstInner)) + " elements is too large");
-  t.srcElems = total == 0 ? 0 : srcMax + 1;
-  t.dstElems = total == 0 ? 0 : dstMax + 1;
-  t.chunk = StridedCopySrcSpread(t) || StridedCopyDstSpread(t) ? kCopyChunkSpread : kCopyChunkDense;
-  t.blockDim = static_cast<uint32_t>(
-      std::clamp<uint64_t>(std::min(ReduceSumCeilDiv(total, kCopyBlockElements), t.rows), 1,
-                           std::max<uint32_t>(1, soc.aivCores)));
-  while (stridedCopyUbBytes(t) > soc.ubBytes && t.chunk > 32) t.chunk /= 2;
-  if (stridedCopyUbBytes(t) > soc.ubBytes)
-    return invalid("strided copy: the kernel needs " + std::to_string(stridedCopyUbBytes(t)) +
                    " bytes of UB per core, the SoC has " + std::to_string(soc.ubBytes));
   *tiling = t;
   return Status::ok();

@@ -55,15 +55,4 @@ Status computeReduceSumTiling(const ReduceSumProblem& problem, const device::Soc
 // to 32 bytes).
 uint64_t reduceSumUbBytes(const ReduceSumTiling& tiling);
 
-// Fills the strided copy kernel's tiling for copying a view of `dims` from
-// the layout `srcStrides` to `dstStrides` (element strides, >= 0; the
-// destination must not repeat elements).
-Status computeStridedCopyTiling(const std::vector<int64_t>& dims,
-                                const std::vector<int64_t>& srcStrides,
-                                const std::vector<int64_t>& dstStrides, uint32_t elemBytes,
-                                const device::SocSpec& soc, StridedCopyTiling* tiling);
-
-// UB bytes the strided copy kernel carves for a tiling.
-uint64_t stridedCopyUbBytes(const StridedCopyTiling& tiling);
-
 }  // namespace asctwin::ops::reduce_sum

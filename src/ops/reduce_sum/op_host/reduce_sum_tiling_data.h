@@ -25,13 +25,10 @@
 
 #include <cstdint>
 
-#ifndef __aicore__
-#define __aicore__
-#endif
+#include "ops/common/limits.h"
+#include "ops/common/tiling_math.h"
 
 namespace asctwin::ops::reduce_sum {
-
-inline constexpr uint32_t kMaxDims = 8;
 
 // Element types (tiling keys).
 inline constexpr uint32_t kTypeF32 = 0;
@@ -53,17 +50,6 @@ inline constexpr uint64_t kSegmentElements = 16384;   // rows order: S
 inline constexpr uint32_t kMaxLanes = 4096;           // rows order: W <= 4096
 inline constexpr uint32_t kMinLanes = 8;              // rows order: W >= 8 (one 32-byte block)
 
-__aicore__ inline constexpr uint64_t ReduceSumCeilDiv(uint64_t a, uint64_t b) {
-  return b == 0 ? 0 : (a + b - 1) / b;
-}
-__aicore__ inline constexpr uint64_t ReduceSumAlignUp(uint64_t a, uint64_t b) {
-  return ReduceSumCeilDiv(a, b) * b;
-}
-// Start of part `i` of `count` parts of [0, total): floor(i * total / count).
-// total < 2^56 and count <= 65535 in every use, so the product fits.
-__aicore__ inline constexpr uint64_t ReduceSumSplit(uint64_t total, uint64_t i, uint64_t count) {
-  return count == 0 ? 0 : i * total / count;
-}
 // Rows order: W for a last dimension of extent L.
 __aicore__ inline constexpr uint32_t ReduceSumLanes(uint64_t rowLength) {
   uint32_t w = kMinLanes;
@@ -98,10 +84,10 @@ struct ReduceSumTiling {
   uint32_t outBatch = 0;       // rows order: outputs whose partials are written together
   uint32_t moveLen = 0;        // elements per chunk of the zero / combine / cast phases
   uint32_t reserved = 0;
-  uint64_t keptExtent[kMaxDims] = {};
-  uint64_t keptStride[kMaxDims] = {};
-  uint64_t redExtent[kMaxDims] = {};
-  uint64_t redStride[kMaxDims] = {};
+  uint64_t keptExtent[kMaxRank] = {};
+  uint64_t keptStride[kMaxRank] = {};
+  uint64_t redExtent[kMaxRank] = {};
+  uint64_t redStride[kMaxRank] = {};
   uint64_t inElems = 0;     // elements of the contiguous input (N)
   uint64_t inner = 1;       // lanes order: lane extent A; rows order: row length L
   uint64_t outElems = 0;    // outputs
@@ -110,27 +96,6 @@ struct ReduceSumTiling {
   uint64_t units = 0;       // U: lanes order R; rows order Ro * segsPerRow
   uint64_t segLen = kSegmentElements;  // rows order: S
   uint64_t segsPerRow = 0;             // rows order: ceil(L / S)
-};
-
-// The strided copy kernel's tiling (strided_copy_kernel.cpp): copies a view
-// of `rank` dimensions element by element between two strided layouts of the
-// same element size (2 or 4 bytes). The innermost dimension is `inner` long
-// with strides srcInner / dstInner; the outer dimensions (outerRank of them)
-// enumerate rows, split evenly over the blocks.
-struct StridedCopyTiling {
-  uint32_t elemBytes = 4;
-  uint32_t blockDim = 1;
-  uint32_t outerRank = 0;
-  uint32_t chunk = 0;  // elements per step
-  uint64_t outerExtent[kMaxDims] = {};
-  uint64_t srcOuterStride[kMaxDims] = {};
-  uint64_t dstOuterStride[kMaxDims] = {};
-  uint64_t rows = 1;
-  uint64_t inner = 0;
-  uint64_t srcInner = 1;
-  uint64_t dstInner = 1;
-  uint64_t srcElems = 0;  // elements the source GlobalTensor covers (bounds)
-  uint64_t dstElems = 0;
 };
 
 __aicore__ inline constexpr uint32_t ReduceSumTypeBytes(uint32_t type) {
@@ -155,55 +120,15 @@ struct ReduceSumUbLayout {
 __aicore__ inline constexpr ReduceSumUbLayout ReduceSumUb(const ReduceSumTiling& t) {
   ReduceSumUbLayout l;
   l.inQueue = static_cast<uint32_t>(
-      ReduceSumAlignUp(static_cast<uint64_t>(t.tileLen) * ReduceSumTypeBytes(t.inType), 32));
-  l.castBuf =
-      t.inType == kTypeF32 ? 0 : static_cast<uint32_t>(ReduceSumAlignUp(t.tileLen * 4ull, 32));
-  l.partQueue = static_cast<uint32_t>(
-      ReduceSumAlignUp((t.mode == kModeLanes ? t.tileLen : t.outBatch) * 4ull, 32));
-  l.laneBuf = t.mode == kModeRows ? static_cast<uint32_t>(ReduceSumAlignUp(t.lanes * 4ull, 32)) : 0;
-  l.moveBuf = static_cast<uint32_t>(ReduceSumAlignUp(t.moveLen * 4ull, 32));
+      AlignUp(static_cast<uint64_t>(t.tileLen) * ReduceSumTypeBytes(t.inType), 32));
+  l.castBuf = t.inType == kTypeF32 ? 0 : static_cast<uint32_t>(AlignUp(t.tileLen * 4ull, 32));
+  l.partQueue =
+      static_cast<uint32_t>(AlignUp((t.mode == kModeLanes ? t.tileLen : t.outBatch) * 4ull, 32));
+  l.laneBuf = t.mode == kModeRows ? static_cast<uint32_t>(AlignUp(t.lanes * 4ull, 32)) : 0;
+  l.moveBuf = static_cast<uint32_t>(AlignUp(t.moveLen * 4ull, 32));
   l.castIn = t.castOut ? l.moveBuf : 0;
-  l.castOutQ = t.castOut ? static_cast<uint32_t>(ReduceSumAlignUp(t.moveLen * 2ull, 32)) : 0;
+  l.castOutQ = t.castOut ? static_cast<uint32_t>(AlignUp(t.moveLen * 2ull, 32)) : 0;
   l.syncBuf = 32;
-  return l;
-}
-
-// Strided copy: whether each side needs one element per 32-byte slot.
-__aicore__ inline constexpr bool StridedCopySrcSpread(const StridedCopyTiling& t) {
-  return t.srcInner > 1;
-}
-__aicore__ inline constexpr bool StridedCopyDstSpread(const StridedCopyTiling& t) {
-  return t.dstInner != 1;
-}
-__aicore__ inline constexpr uint32_t StridedCopySlotElems(const StridedCopyTiling& t) {
-  return 32u / t.elemBytes;
-}
-
-// UB buffers of the strided copy kernel, in bytes.
-struct StridedCopyUbLayout {
-  uint32_t inQueue = 0;   // per buffer (2): chunk elements, one per 32-byte slot if spread
-  uint32_t outQueue = 0;  // per buffer (2): chunk elements, one per 32-byte slot if spread
-  uint32_t packBuf = 0;   // both sides spread: chunk packed elements
-  uint32_t inIndex = 0;   // src spread: chunk gather offsets (uint32)
-  uint32_t outIndex = 0;  // dst spread: chunk * slotElems gather offsets (uint32)
-  __aicore__ constexpr uint64_t total() const {
-    return 2ull * inQueue + 2ull * outQueue + packBuf + inIndex + outIndex;
-  }
-};
-
-__aicore__ inline constexpr StridedCopyUbLayout StridedCopyUb(const StridedCopyTiling& t) {
-  StridedCopyUbLayout l;
-  const uint64_t packed = ReduceSumAlignUp(static_cast<uint64_t>(t.chunk) * t.elemBytes, 32);
-  const uint64_t spread = static_cast<uint64_t>(t.chunk) * 32;
-  const bool src = StridedCopySrcSpread(t);
-  const bool dst = StridedCopyDstSpread(t);
-  l.inQueue = static_cast<uint32_t>(src ? spread : packed);
-  l.outQueue = static_cast<uint32_t>(dst ? spread : packed);
-  l.packBuf = src && dst ? static_cast<uint32_t>(packed) : 0;
-  l.inIndex = src ? static_cast<uint32_t>(ReduceSumAlignUp(t.chunk * 4ull, 32)) : 0;
-  l.outIndex = dst ? static_cast<uint32_t>(ReduceSumAlignUp(
-                         static_cast<uint64_t>(t.chunk) * StridedCopySlotElems(t) * 4, 32))
-                   : 0;
   return l;
 }
 

@@ -74,16 +74,16 @@ class KernelReduceSum {
     }
     pipe_.InitBuffer(syncBuf_, ub.syncBuf);
 
-    zeroBegin_ = ReduceSumSplit(t.outElems, b, t.blockDim);
-    zeroEnd_ = ReduceSumSplit(t.outElems, b + 1, t.blockDim);
+    zeroBegin_ = SplitPoint(t.outElems, b, t.blockDim);
+    zeroEnd_ = SplitPoint(t.outElems, b + 1, t.blockDim);
     active_ = b < static_cast<uint64_t>(t.groupBlocks) * t.outSplits;
     if (active_) {
       const uint64_t column = b % t.groupBlocks;
       const uint64_t row = b / t.groupBlocks;
-      groupBegin_ = ReduceSumSplit(t.groups, column, t.groupBlocks);
-      groupEnd_ = ReduceSumSplit(t.groups, column + 1, t.groupBlocks);
-      outBegin_ = ReduceSumSplit(t.outElems, row, t.outSplits);
-      outEnd_ = ReduceSumSplit(t.outElems, row + 1, t.outSplits);
+      groupBegin_ = SplitPoint(t.groups, column, t.groupBlocks);
+      groupEnd_ = SplitPoint(t.groups, column + 1, t.groupBlocks);
+      outBegin_ = SplitPoint(t.outElems, row, t.outSplits);
+      outEnd_ = SplitPoint(t.outElems, row + 1, t.outSplits);
     }
   }
 
@@ -193,8 +193,8 @@ class KernelReduceSum {
   // row: rows u0 .. u1-1 added one after the other, starting from +0.0.
   __aicore__ inline void LanesPartials() {
     for (uint64_t g = groupBegin_; g < groupEnd_; ++g) {
-      const uint64_t u0 = ReduceSumSplit(t_.units, g, t_.groups);
-      const uint64_t u1 = ReduceSumSplit(t_.units, g + 1, t_.groups);
+      const uint64_t u0 = SplitPoint(t_.units, g, t_.groups);
+      const uint64_t u1 = SplitPoint(t_.units, g + 1, t_.groups);
       for (uint64_t f = outBegin_; f < outEnd_;) {
         const uint64_t oo = f / t_.inner;
         const uint64_t a = f % t_.inner;
@@ -243,8 +243,8 @@ class KernelReduceSum {
 
   __aicore__ inline void RowsPartials() {
     for (uint64_t g = groupBegin_; g < groupEnd_; ++g) {
-      const uint64_t u0 = ReduceSumSplit(t_.units, g, t_.groups);
-      const uint64_t u1 = ReduceSumSplit(t_.units, g + 1, t_.groups);
+      const uint64_t u0 = SplitPoint(t_.units, g, t_.groups);
+      const uint64_t u1 = SplitPoint(t_.units, g + 1, t_.groups);
       for (uint64_t f = outBegin_; f < outEnd_; f += t_.outBatch) {
         const uint64_t count = outEnd_ - f < t_.outBatch ? outEnd_ - f : t_.outBatch;
         LocalTensor<float> batch = partQ_.AllocTensor<float>();

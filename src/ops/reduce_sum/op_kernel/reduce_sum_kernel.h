@@ -1,7 +1,7 @@
-// ReduceSum op_kernel: the Ascend C kernels (reduce_sum_kernel.cpp,
-// strided_copy_kernel.cpp) and the host calls that launch them on the kernel
-// twin. Call the run functions from inside a stream task: they launch now and
-// wait for the kernel.
+// ReduceSum op_kernel: the Ascend C kernel (reduce_sum_kernel.cpp) and the
+// host call that launches it on the kernel twin. Call runReduceSum from
+// inside a stream task: it launches now and waits for the kernel. (Strided
+// views are copied by the shared StridedCopy, ops/kernels/strided_copy.h.)
 #pragma once
 
 #include <cstdint>
@@ -24,14 +24,9 @@ namespace asctwin::ops::reduce_sum {
 void reduce_sum(uint8_t* x, uint8_t* acc, uint8_t* partials, uint8_t* sync, uint8_t* out,
                 ReduceSumTiling tiling);
 
-// The strided copy kernel: dst view <- src view (same shape, element size
-// tiling.elemBytes). Launched with tiling.blockDim vector blocks.
-void strided_copy(uint8_t* src, uint8_t* dst, StridedCopyTiling tiling);
-
-// Launch options of the operator's kernels: fast mode unless the test hooks
-// (op_api/reduce_sum_hooks.h) or the environment select otherwise.
+// Runs the kernel now with tiling.blockDim vector blocks; a zero block count
+// or a missing buffer is refused without a launch.
 Status runReduceSum(const ReduceSumTiling& tiling, const void* x, void* acc, void* partials,
                     void* sync, void* out);
-Status runStridedCopy(const StridedCopyTiling& tiling, const void* src, void* dst);
 
 }  // namespace asctwin::ops::reduce_sum

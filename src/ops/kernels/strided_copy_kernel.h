@@ -1,6 +1,6 @@
 // StridedCopy: the Ascend C kernel behind ViewCopy, Contiguous, Fill,
-// ZerosLike and OnesLike. T is an integer type of the element width: bit
-// patterns are moved, never converted (FP64 uses the INT64 bit-view).
+// ZerosLike and OnesLike (strided_copy.h), shared by every operator. T is an integer type of the
+// element width: bit patterns are moved, never converted (FP64 uses the INT64 bit-view).
 //
 // Each work item is one chunk of one row (last dimension). Scalar code
 // computes the item's source and destination addresses; DataCopyPad moves
@@ -18,9 +18,26 @@
 #include <type_traits>
 
 #include "kernel_operator.h"
-#include "ops/legacy/kernel_tiling.h"
+#include "ops/common/limits.h"
 
-namespace asctwin::ops::legacy {
+namespace asctwin::ops::kernels {
+
+// A strided copy after dimension collapsing: rank >= 1, dims > 0. The work is
+// rows (all dimensions but the last) x chunks of `tile` elements of the last
+// dimension; blocks take contiguous ranges of these items.
+struct StridedCopyArgs {
+  uint32_t rank = 1;
+  uint32_t fillMode = 0;  // 1: write fillBits instead of reading the source
+  int64_t dims[kMaxRank] = {};
+  int64_t srcStrides[kMaxRank] = {};
+  int64_t dstStrides[kMaxRank] = {};
+  int64_t srcOffset = 0;
+  int64_t dstOffset = 0;
+  uint64_t srcStorage = 0;  // elements the source storage holds
+  uint64_t dstStorage = 0;
+  uint64_t tile = 0;
+  uint64_t fillBits = 0;
+};
 
 inline constexpr uint64_t kPackedTileBytes = 64 * 1024;
 inline constexpr uint64_t kSlotTileElements = 2048;  // 64 KiB of 32-byte slots
@@ -171,4 +188,4 @@ __global__ __aicore__ void stridedCopyKernel(GM_ADDR src, GM_ADDR dst, StridedCo
   }
 }
 
-}  // namespace asctwin::ops::legacy
+}  // namespace asctwin::ops::kernels

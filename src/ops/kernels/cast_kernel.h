@@ -1,62 +1,14 @@
-// The elementwise Ascend C kernels of the legacy chain: DropoutDoMask and
-// Cast. Each core takes [blockIdx * perCore, +perCore) of the elements and
-// walks it in UB tiles through the usual VECIN -> compute -> VECOUT queues.
+// The Cast Ascend C kernel: each core takes [blockIdx * perCore, +perCore)
+// of the elements and walks it in UB tiles through the usual VECIN ->
+// compute -> VECOUT queues.
 #pragma once
 
 #include <type_traits>
 
 #include "kernel_operator.h"
-#include "ops/legacy/kernel_tiling.h"
+#include "ops/kernels/elementwise_tiling.h"
 
-namespace asctwin::ops::legacy {
-
-// y[i] = bit_i(mask) ? x[i] * scale : 0 (scale = 1 / keep_prob), T = half or float.
-template <typename T>
-__global__ __aicore__ void dropoutDoMaskKernel(GM_ADDR x, GM_ADDR mask, GM_ADDR y,
-                                               ElementwiseTiling t, float scale) {
-  using namespace AscendC;
-  const uint64_t start = static_cast<uint64_t>(GetBlockIdx()) * t.perCore;
-  if (start >= t.total) return;
-  const uint64_t end = t.total - start < t.perCore ? t.total : start + t.perCore;
-  GlobalTensor<T> xg;
-  GlobalTensor<T> yg;
-  GlobalTensor<uint8_t> mg;
-  xg.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.total);
-  yg.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.total);
-  mg.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(mask), (t.total + 7) / 8);
-  TPipe pipe;
-  TQue<TPosition::VECIN, 1> inX;
-  TQue<TPosition::VECIN, 1> inM;
-  TQue<TPosition::VECOUT, 1> outY;
-  pipe.InitBuffer(inX, 1, t.tile * static_cast<uint32_t>(sizeof(T)));
-  pipe.InitBuffer(inM, 1, t.tile / 8);
-  pipe.InitBuffer(outY, 1, t.tile * static_cast<uint32_t>(sizeof(T)));
-  const T s = static_cast<T>(scale);
-  for (uint64_t pos = start; pos < end; pos += t.tile) {
-    const auto count = static_cast<uint32_t>(end - pos < t.tile ? end - pos : t.tile);
-    LocalTensor<T> xl = inX.AllocTensor<T>();
-    DataCopyPad(xl, xg[pos],
-                DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0),
-                DataCopyPadExtParams<T>());
-    inX.EnQue(xl);
-    LocalTensor<uint8_t> ml = inM.AllocTensor<uint8_t>();
-    DataCopyPad(ml, mg[pos / 8], DataCopyExtParams(1, (count + 7) / 8, 0, 0, 0),
-                DataCopyPadExtParams<uint8_t>());
-    inM.EnQue(ml);
-    xl = inX.DeQue<T>();
-    ml = inM.DeQue<uint8_t>();
-    LocalTensor<T> yl = outY.AllocTensor<T>();
-    Muls(yl, xl, s, static_cast<int32_t>(count));
-    Select(yl, ml, yl, static_cast<T>(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
-    outY.EnQue(yl);
-    inX.FreeTensor(xl);
-    inM.FreeTensor(ml);
-    yl = outY.DeQue<T>();
-    DataCopyPad(yg[pos], yl,
-                DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0));
-    outY.FreeTensor(yl);
-  }
-}
+namespace asctwin::ops::kernels {
 
 // Scratch UB of a Cast tile: float work (half -> bf16) and the BOOL path's
 // compare bits, ones and selected halves.
@@ -168,4 +120,4 @@ __global__ __aicore__ void castKernel(GM_ADDR src, GM_ADDR dst, ElementwiseTilin
   }
 }
 
-}  // namespace asctwin::ops::legacy
+}  // namespace asctwin::ops::kernels

@@ -1,4 +1,4 @@
-// The legacy chain's operators against host references: Fill/ZerosLike/
+// The shared kernels (src/ops/kernels) against host references: Fill/ZerosLike/
 // OnesLike on strided views, DropoutDoMask, every supported Cast (edge values
 // included), ViewCopy/Contiguous over permuted, offset and broadcast views
 // (FP64 through the INT64 bit-view), and the rejected cases.
@@ -11,12 +11,14 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "ops/legacy/legacy_ops.h"
+#include "ops/kernels/cast.h"
+#include "ops/kernels/dropout_do_mask.h"
+#include "ops/kernels/strided_copy.h"
 
 namespace {
 
-using asctwin::ops::legacy::View;
-namespace lg = asctwin::ops::legacy;
+using asctwin::ops::kernels::View;
+namespace lg = asctwin::ops::kernels;
 
 struct Dev {
   void* p = nullptr;
@@ -42,7 +44,7 @@ struct Dev {
   }
 };
 
-class LegacyOps : public ::testing::Test {
+class SharedKernels : public ::testing::Test {
  public:
   static void SetUpTestSuite() {
     static bool once = [] {
@@ -76,7 +78,7 @@ uint64_t at(const View& v, uint64_t i) {
   return static_cast<uint64_t>(o);
 }
 
-TEST_F(LegacyOps, FillStridedViewLeavesTheRestAlone) {
+TEST_F(SharedKernels, FillStridedViewLeavesTheRestAlone) {
   Dev d(64 * 40 * 4);
   const View v = view(d.p, ACL_FLOAT, {30, 17, 2}, {40 * 2, 2, 1}, 5, 64 * 40);
   ASSERT_TRUE(lg::onesLike(v).isOk());
@@ -96,7 +98,7 @@ TEST_F(LegacyOps, FillStridedViewLeavesTheRestAlone) {
   for (size_t k = 0; k < 100; ++k) ASSERT_EQ(bytes[k], k % 2 ? 0xFD : 0xA5) << k;
 }
 
-TEST_F(LegacyOps, DropoutDoMask) {
+TEST_F(SharedKernels, DropoutDoMask) {
   std::mt19937 gen(3);
   for (uint64_t n : {1ull, 255ull, 256ull, 257ull, 9000ull, 70001ull}) {
     std::vector<float> x(n);
@@ -127,7 +129,7 @@ TEST_F(LegacyOps, DropoutDoMask) {
             ACLNN_ERR_PARAM_INVALID);
 }
 
-TEST_F(LegacyOps, CastFromHalf) {
+TEST_F(SharedKernels, CastFromHalf) {
   const std::vector<float> values = {0.0f,   1.0f,   -1.0f,   0.5f,   -0.5f,   1.75f,    -2.75f,
                                      100.0f, 127.9f, -128.0f, 300.0f, -300.0f, 65504.0f, 3.0e-5f};
   const uint64_t n = 1000;
@@ -179,7 +181,7 @@ TEST_F(LegacyOps, CastFromHalf) {
   }
 }
 
-TEST_F(LegacyOps, CastFromFloat) {
+TEST_F(SharedKernels, CastFromFloat) {
   const std::vector<float> values = {0.0f,    1.0f,    -1.0f,     0.3f,        -7.9f,      1.0e9f,
                                      -3.0e9f, 1.0e19f, -2.5e-40f, 16777217.0f, 123456.789f};
   const uint64_t n = 20000;
@@ -231,7 +233,7 @@ void checkStrided(aclDataType dt, const View& dst, const std::vector<T>& src, co
   EXPECT_EQ(got, want) << static_cast<int>(dt);
 }
 
-TEST_F(LegacyOps, ViewCopyAndContiguousRoundTrip) {
+TEST_F(SharedKernels, ViewCopyAndContiguousRoundTrip) {
   // a rank-4 permuted view with an offset, every width (FP64 via INT64 bit-view)
   const std::vector<int64_t> dims = {3, 5, 4, 7};
   const std::vector<int64_t> strides = {7, 130, 30, 1};  // sparse, non-monotone, no overlap
@@ -259,7 +261,7 @@ TEST_F(LegacyOps, ViewCopyAndContiguousRoundTrip) {
   run(uint64_t{}, ACL_INT64);
 }
 
-TEST_F(LegacyOps, ContiguousOfABroadcastSource) {
+TEST_F(SharedKernels, ContiguousOfABroadcastSource) {
   // self with stride 0 (read-only broadcast): [4, 6] from a row of 6 and a column of 4
   std::vector<float> row = {1, 2, 3, 4, 5, 6};
   Dev dr(6 * 4);
@@ -276,7 +278,7 @@ TEST_F(LegacyOps, ContiguousOfABroadcastSource) {
   for (size_t i = 0; i < 24; ++i) ASSERT_EQ(o[i], col[i / 6]);
 }
 
-TEST_F(LegacyOps, LongRowsAndManyRows) {
+TEST_F(SharedKernels, LongRowsAndManyRows) {
   // a row longer than one tile (packed) and a transposed copy of many rows (slot mode)
   const uint64_t n = 70000;
   std::vector<uint16_t> src(n);
@@ -292,7 +294,7 @@ TEST_F(LegacyOps, LongRowsAndManyRows) {
   checkStrided<uint16_t>(ACL_FLOAT16, tr, src, dt, n);
 }
 
-TEST_F(LegacyOps, RejectsBadViews) {
+TEST_F(SharedKernels, RejectsBadViews) {
   Dev d(256);
   EXPECT_EQ(lg::fill(view(d.p, ACL_FLOAT, {4, 4}, {0, 1}, 0, 16), 1.0).code(),
             ACLNN_ERR_PARAM_INVALID);
