@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "isa/cube_common.h"
 #include "isa/cube_mad_simd.h"
 
 #if defined(__x86_64__)
@@ -23,15 +24,15 @@ namespace asctwin::isa::madk {
 namespace {
 
 // 8 elements of one fractal row as fp32 (exact for every input type).
-ASCTWIN_MAD_AVX2_INLINE __m256 load8(MadType t, const uint8_t* p) {
-  switch (t) {
-    case MadType::F16:
-      return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
-    case MadType::BF16:
-      return _mm256_castsi256_ps(_mm256_slli_epi32(
-          _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))), 16));
-    default:
-      return _mm256_loadu_ps(reinterpret_cast<const float*>(p));
+template <MadType T>
+ASCTWIN_MAD_AVX2_INLINE __m256 load8(const uint8_t* p) {
+  if constexpr (T == MadType::F16) {
+    return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  } else if constexpr (T == MadType::BF16) {
+    return _mm256_castsi256_ps(_mm256_slli_epi32(
+        _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))), 16));
+  } else {
+    return _mm256_loadu_ps(reinterpret_cast<const float*>(p));
   }
 }
 
@@ -53,6 +54,71 @@ ASCTWIN_MAD_AVX2_INLINE void transpose8(__m256 r[8]) {
   r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
   r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
   r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+}
+
+// 8 fractal rows of 8 elements (32 bytes apart from `p`) to 8 rows of
+// `out` (ld floats apart), transposed; only the first `rows` are stored.
+template <MadType T>
+ASCTWIN_MAD_AVX2_INLINE void block8(const uint8_t* p, float* out, uint64_t ld, uint32_t rows) {
+  __m256 r[8];
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) r[i] = load8<T>(p + i * 32);
+  transpose8(r);
+  if (rows == 8) {
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) _mm256_storeu_ps(out + i * ld, r[i]);
+    return;
+  }
+  for (uint32_t i = 0; i < rows; ++i) _mm256_storeu_ps(out + i * ld, r[i]);
+}
+
+template <MadType T>
+ASCTWIN_MAD_AVX2_FN void packAT(const Shape& s, const uint8_t* a, float* pa) {
+  if (s.gemv) {  // k consecutive elements: no over-read past the k-th
+    uint32_t kk = 0;
+    for (; kk + 8 <= s.k; kk += 8) _mm256_storeu_ps(pa + kk, load8<T>(a + uint64_t{kk} * s.es));
+    if (kk < s.k) {
+      uint8_t tail[32] = {};
+      std::copy(a + uint64_t{kk} * s.es, a + uint64_t{s.k} * s.es, tail);
+      float out[8];
+      _mm256_storeu_ps(out, load8<T>(tail));
+      std::copy(out, out + (s.k - kk), pa + kk);
+    }
+    return;
+  }
+  // Fractal by fractal (k0 is 8 or 16 elements, so 8 consecutive k never
+  // cross a fractal): 8 rows of 8 values, transposed into 8 k steps.
+  const uint64_t halfBytes = uint64_t{8} * s.es;  // 8 elements of a fractal row
+  for (uint32_t q = 0; q < s.m / kPackRows; ++q) {
+    float* out = pa + uint64_t{q} * s.k * kPackRows;
+    // Row block q is rows (q % 2) * 8 .. + 8 of the fractal row q / 2.
+    const uint8_t* rowBlock = a + (uint64_t{q / 2} * s.k1 * 16 + (q % 2) * 8) * 32;
+    for (uint32_t kk = 0, kb = 0; kk < s.k; ++kb) {
+      const uint8_t* frac = rowBlock + uint64_t{kb} * kFractalBytes;
+      for (uint32_t h = 0; h * 8 < s.k0 && kk < s.k; ++h, kk += 8)
+        block8<T>(frac + h * halfBytes, out + uint64_t{kk} * 8, 8, std::min(8u, s.k - kk));
+    }
+  }
+}
+
+template <MadType T>
+ASCTWIN_MAD_AVX2_FN void packBT(const Shape& s, const uint8_t* b, uint32_t width, float* pb) {
+  const uint64_t halfBytes = uint64_t{8} * s.es;  // 8 elements of a fractal row
+  for (uint32_t jb0 = 0; jb0 < s.n1; jb0 += width) {
+    const uint32_t w = std::min(width, s.n1 - jb0);
+    const uint32_t ld = 16 * w;
+    float* panel = pb + uint64_t{jb0} * 16 * s.k;
+    for (uint32_t kk = 0, kb = 0; kk < s.k; ++kb) {
+      // Fractal (kb, jb): row j % 16 holds k0 consecutive k of column j.
+      const uint8_t* kRow = b + (uint64_t{kb} * s.n1 + jb0) * kFractalBytes;
+      for (uint32_t h = 0; h * 8 < s.k0 && kk < s.k; ++h, kk += 8) {
+        const uint32_t steps = std::min(8u, s.k - kk);
+        for (uint32_t jw = 0; jw < 2 * w; ++jw)  // 8 columns at a time
+          block8<T>(kRow + (jw / 2) * kFractalBytes + (jw % 2) * 8 * 32 + h * halfBytes,
+                    panel + uint64_t{kk} * ld + jw * 8, ld, steps);
+      }
+    }
+  }
 }
 
 // R rows x 16 columns: a points at row 0's value of k step 0 (the rows'
@@ -94,50 +160,25 @@ thread_local Scratch tScratch;
 
 }  // namespace
 
-ASCTWIN_MAD_AVX2_FN void packA(MadType t, const Shape& s, const uint8_t* a, float* pa) {
-  if (s.gemv) {  // k consecutive elements: no over-read past the k-th
-    uint32_t kk = 0;
-    for (; kk + 8 <= s.k; kk += 8) _mm256_storeu_ps(pa + kk, load8(t, a + uint64_t{kk} * s.es));
-    if (kk < s.k) {
-      uint8_t tail[32] = {};
-      std::copy(a + uint64_t{kk} * s.es, a + uint64_t{s.k} * s.es, tail);
-      float out[8];
-      _mm256_storeu_ps(out, load8(t, tail));
-      std::copy(out, out + (s.k - kk), pa + kk);
-    }
-    return;
-  }
-  // Rows of 8 values of one fractal row (k0 is 8 or 16, so an 8-aligned
-  // kk never crosses a fractal), 8 rows transposed into 8 k steps.
-  for (uint32_t q = 0; q < s.m / kPackRows; ++q) {
-    float* out = pa + uint64_t{q} * s.k * kPackRows;
-    for (uint32_t kk = 0; kk < s.k; kk += 8) {
-      __m256 r[8];
-      for (uint32_t i = 0; i < 8; ++i) r[i] = load8(t, a + aOffset(s, q * kPackRows + i, kk));
-      transpose8(r);
-      const uint32_t steps = std::min(8u, s.k - kk);
-      for (uint32_t i = 0; i < steps; ++i) _mm256_storeu_ps(out + uint64_t{kk + i} * 8, r[i]);
-    }
+void packA(MadType t, const Shape& s, const uint8_t* a, float* pa) {
+  switch (t) {
+    case MadType::F16:
+      return packAT<MadType::F16>(s, a, pa);
+    case MadType::BF16:
+      return packAT<MadType::BF16>(s, a, pa);
+    default:
+      return packAT<MadType::F32>(s, a, pa);
   }
 }
 
-ASCTWIN_MAD_AVX2_FN void packB(MadType t, const Shape& s, const uint8_t* b, uint32_t width,
-                               float* pb) {
-  for (uint32_t jb0 = 0; jb0 < s.n1; jb0 += width) {
-    const uint32_t w = std::min(width, s.n1 - jb0);
-    const uint32_t ld = 16 * w;
-    float* panel = pb + uint64_t{jb0} * 16 * s.k;
-    for (uint32_t kk = 0; kk < s.k; kk += 8) {
-      const uint32_t steps = std::min(8u, s.k - kk);
-      for (uint32_t jw = 0; jw < 2 * w; ++jw) {  // 8 columns at a time
-        const uint32_t j = (jb0 * 2 + jw) * 8;
-        __m256 r[8];
-        for (uint32_t i = 0; i < 8; ++i) r[i] = load8(t, b + bOffset(s, kk, j + i));
-        transpose8(r);
-        for (uint32_t i = 0; i < steps; ++i)
-          _mm256_storeu_ps(panel + uint64_t{kk + i} * ld + jw * 8, r[i]);
-      }
-    }
+void packB(MadType t, const Shape& s, const uint8_t* b, uint32_t width, float* pb) {
+  switch (t) {
+    case MadType::F16:
+      return packBT<MadType::F16>(s, b, width, pb);
+    case MadType::BF16:
+      return packBT<MadType::BF16>(s, b, width, pb);
+    default:
+      return packBT<MadType::F32>(s, b, width, pb);
   }
 }
 
