@@ -14,20 +14,15 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "common/error_message.h"
 #include "aclnn_bernoulli.h"
 #include "asctwin/asctwin_bernoulli.h"
 #include "asctwin/asctwin_ext.h"
 #include "dsa/philox.h"
+#include "ops/fixtures/device_tensor.h"
 
 namespace bt {
 
-// The recorded message, read without taking it (aclGetRecentErrMsg takes it,
-// as documented; the tests look at one failure's message several times).
-inline std::string recentError() {
-  const char* m = asctwin::lastErrorMessage();
-  return m == nullptr ? std::string() : std::string(m);
-}
+using opstest::recentError;
 
 inline constexpr aclDataType kAllDtypes[] = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16,
                                              ACL_UINT8,   ACL_INT8,  ACL_INT16,  ACL_INT32,
@@ -36,21 +31,7 @@ inline constexpr aclDataType kProbDtypes[] = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE
 inline constexpr uint8_t kGuard = 0xA5;
 
 inline size_t widthOf(aclDataType t) {
-  switch (t) {
-    case ACL_FLOAT16:
-    case ACL_BF16:
-    case ACL_INT16:
-    case ACL_UINT16:
-      return 2;
-    case ACL_FLOAT:
-    case ACL_INT32:
-      return 4;
-    case ACL_DOUBLE:
-    case ACL_INT64:
-      return 8;
-    default:
-      return 1;
-  }
+  return opstest::elementBytes(t);
 }
 
 inline const char* nameOf(aclDataType t) {
@@ -154,83 +135,25 @@ inline double probAs(aclDataType dtype, double value) {
 
 // ---- device tensors ---------------------------------------------------------
 
-struct Spec {
-  aclDataType dtype = ACL_FLOAT;
-  std::vector<int64_t> dims;
-  std::vector<int64_t> strides;  // empty: null (row-major dense)
-  int64_t offset = 0;
-  std::vector<int64_t> storage;  // empty: = dims when strides are empty, else required
-};
-
-inline uint64_t product(const std::vector<int64_t>& d) {
-  uint64_t n = 1;
-  for (int64_t v : d) n *= static_cast<uint64_t>(v);
-  return n;
-}
+// A tensor's dtype, view and storage; an empty storage means the view's
+// dims (a dense tensor's own storage).
+using Spec = opstest::TensorSpec;
+using opstest::product;
 
 inline std::vector<int64_t> denseStrides(const std::vector<int64_t>& dims) {
-  std::vector<int64_t> s(dims.size(), 1);
-  int64_t acc = 1;
-  for (size_t i = dims.size(); i-- > 0;) {
-    s[i] = acc;
-    acc *= dims[i] > 1 ? dims[i] : 1;
-  }
-  return s;
+  return opstest::rowMajorStrides(dims);
 }
 
 // A device storage filled with kGuard and a tensor viewing it.
-class DevTensor {
+class DevTensor : public opstest::DeviceTensor {
  public:
-  explicit DevTensor(const Spec& s) : spec_(s) {
-    if (spec_.storage.empty()) spec_.storage = spec_.dims;
-    bytes_ = product(spec_.storage) * widthOf(spec_.dtype);
-    const size_t alloc = bytes_ > 0 ? bytes_ : 1;
-    EXPECT_EQ(aclrtMalloc(&dev_, alloc, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    EXPECT_EQ(aclrtMemset(dev_, alloc, kGuard, alloc), ACL_SUCCESS);
-    t_ = aclCreateTensor(spec_.dims.data(), spec_.dims.size(), spec_.dtype,
-                         spec_.strides.empty() ? nullptr : spec_.strides.data(), spec_.offset,
-                         ACL_FORMAT_ND, spec_.storage.data(), spec_.storage.size(), dev_);
-    EXPECT_NE(t_, nullptr) << recentError();
-  }
-  ~DevTensor() {
-    aclDestroyTensor(t_);
-    aclrtFree(dev_);
-  }
-  DevTensor(const DevTensor&) = delete;
-  DevTensor& operator=(const DevTensor&) = delete;
-
-  aclTensor* get() const { return t_; }
-  void* data() const { return dev_; }
-  const Spec& spec() const { return spec_; }
-  uint64_t numel() const { return product(spec_.dims); }
-  std::vector<uint8_t> download() const {
-    std::vector<uint8_t> v(bytes_);
-    if (bytes_ > 0) {
-      EXPECT_EQ(aclrtMemcpy(v.data(), bytes_, dev_, bytes_, ACL_MEMCPY_DEVICE_TO_HOST),
-                ACL_SUCCESS);
-    }
-    return v;
-  }
-  void upload(const void* host, size_t n) {
-    ASSERT_EQ(aclrtMemcpy(dev_, bytes_, host, n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-  }
-  // Storage element index of view element i (row-major).
-  uint64_t storageIndex(uint64_t i) const {
-    const std::vector<int64_t> st =
-        spec_.strides.empty() ? denseStrides(spec_.dims) : spec_.strides;
-    int64_t at = spec_.offset;
-    for (size_t k = spec_.dims.size(); k-- > 0;) {
-      at += static_cast<int64_t>(i % static_cast<uint64_t>(spec_.dims[k])) * st[k];
-      i /= static_cast<uint64_t>(spec_.dims[k]);
-    }
-    return static_cast<uint64_t>(at);
-  }
+  explicit DevTensor(const Spec& s) : opstest::DeviceTensor(withStorage(s), kGuard) {}
 
  private:
-  Spec spec_;
-  void* dev_ = nullptr;
-  uint64_t bytes_ = 0;
-  aclTensor* t_ = nullptr;
+  static Spec withStorage(Spec s) {
+    if (s.storage.empty()) s.storage = s.dims;
+    return s;
+  }
 };
 
 // A scalar of `dtype` holding `value`.
@@ -280,19 +203,11 @@ struct RunResult {
 // process-wide); each test resets the thread's path to the environment's.
 class BernoulliTest : public ::testing::Test {
  public:
-  static void SetUpTestSuite() {
-    static bool once = [] {
-      EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
-      EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-      EXPECT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
-      return true;
-    }();
-    (void)once;
-  }
+  static void SetUpTestSuite() { ASSERT_NE(opstest::Runtime::stream(), nullptr); }
   void SetUp() override { ASSERT_EQ(asctwinBernoulliSetPath(ASCTWIN_BERNOULLI_PATH_ENV), 0); }
   void TearDown() override { asctwinBernoulliSetPath(ASCTWIN_BERNOULLI_PATH_ENV); }
 
-  static aclrtStream stream() { return stream_; }
+  static aclrtStream stream() { return opstest::Runtime::stream(); }
 
   // Executes a GetWorkspaceSize result: allocates the workspace, runs, syncs.
   static void execute(RunResult& r, aclOpExecutor* ex,
@@ -301,9 +216,9 @@ class BernoulliTest : public ::testing::Test {
     if (r.workspace > 0) {
       EXPECT_EQ(aclrtMalloc(&ws, r.workspace, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
     }
-    r.execStatus = exec(ws, r.workspace, ex, stream_);
+    r.execStatus = exec(ws, r.workspace, ex, stream());
     if (r.execStatus != 0) r.error = recentError();
-    r.syncStatus = aclrtSynchronizeStream(stream_);
+    r.syncStatus = aclrtSynchronizeStream(stream());
     if (r.syncStatus != 0) r.error = recentError();
     if (ws != nullptr) aclrtFree(ws);
   }
@@ -345,9 +260,6 @@ class BernoulliTest : public ::testing::Test {
     execute(r, ex, out != nullptr ? aclnnBernoulliTensor : aclnnInplaceBernoulliTensor);
     return r;
   }
-
- private:
-  static inline aclrtStream stream_ = nullptr;
 };
 
 // Every view element of `t` holds the oracle's 0/1 for (seed, offset, prob);

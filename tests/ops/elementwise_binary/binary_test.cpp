@@ -11,53 +11,30 @@
 #include "acl/dtype.h"
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_mul.h"
+#include "ops/fixtures/device_tensor.h"
 
 namespace asctwin::testing {
 namespace {
 
-// A device tensor filled from host bytes.
-struct DevTensor {
-  void* dev = nullptr;
-  aclTensor* t = nullptr;
-  size_t bytes = 0;
-  DevTensor(const std::vector<int64_t>& shape, aclDataType dt, const void* host) {
-    int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    bytes = static_cast<size_t>(n) * acl::dataTypeSize(dt);
-    EXPECT_EQ(aclrtMalloc(&dev, std::max<size_t>(bytes, 1), ACL_MEM_MALLOC_HUGE_FIRST),
-              ACL_SUCCESS);
-    if (host != nullptr && bytes) {
-      EXPECT_EQ(aclrtMemcpy(dev, bytes, host, bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-    }
-    t = aclCreateTensor(shape.data(), shape.size(), dt, nullptr, 0, ACL_FORMAT_ND, shape.data(),
-                        shape.size(), dev);
-    EXPECT_NE(t, nullptr);
-  }
-  ~DevTensor() {
-    aclDestroyTensor(t);
-    aclrtFree(dev);
-  }
-  template <typename T>
-  std::vector<T> read() const {
-    std::vector<T> v(bytes / sizeof(T));
-    EXPECT_EQ(aclrtMemcpy(v.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-    return v;
-  }
+// A dense device tensor holding host bytes (or guard bytes for null).
+struct DevTensor : opstest::DeviceTensor {
+  DevTensor(std::vector<int64_t> shape, aclDataType dt, const void* host)
+      : opstest::DeviceTensor(dt, std::move(shape), host) {}
+  aclTensor* const t = get();
 };
 
 class Binary : public ::testing::Test {
  protected:
-  void SetUp() override { ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS); }
-  void TearDown() override { aclrtResetDevice(0); }
+  static void SetUpTestSuite() { ASSERT_NE(opstest::Runtime::stream(), nullptr); }
   int add(const DevTensor& a, const DevTensor& b, aclScalar* alpha, const DevTensor& out) {
     uint64_t ws = 0;
     aclOpExecutor* ex = nullptr;
     int rc = aclnnAddGetWorkspaceSize(a.t, b.t, alpha, out.t, &ws, &ex);
     if (rc != 0) return rc;
     EXPECT_EQ(ws, 0u);
-    rc = aclnnAdd(nullptr, 0, ex, nullptr);
+    rc = aclnnAdd(nullptr, 0, ex, opstest::Runtime::stream());
     if (rc != 0) return rc;
-    rc = aclrtSynchronizeStream(nullptr);
+    rc = aclrtSynchronizeStream(opstest::Runtime::stream());
     if (rc != 0) ADD_FAILURE() << aclGetRecentErrMsg();
     return rc;
   }
@@ -66,9 +43,9 @@ class Binary : public ::testing::Test {
     aclOpExecutor* ex = nullptr;
     int rc = aclnnMulGetWorkspaceSize(a.t, b.t, out.t, &ws, &ex);
     if (rc != 0) return rc;
-    rc = aclnnMul(nullptr, 0, ex, nullptr);
+    rc = aclnnMul(nullptr, 0, ex, opstest::Runtime::stream());
     if (rc != 0) return rc;
-    return aclrtSynchronizeStream(nullptr);
+    return aclrtSynchronizeStream(opstest::Runtime::stream());
   }
 };
 
@@ -129,8 +106,8 @@ TEST_F(Binary, IntegerAddWithAlphaAndInPlace) {
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
   ASSERT_EQ(aclnnInplaceAddGetWorkspaceSize(ta.t, tb.t, s, &ws, &ex), 0) << aclGetRecentErrMsg();
-  ASSERT_EQ(aclnnInplaceAdd(nullptr, 0, ex, nullptr), 0);
-  ASSERT_EQ(aclrtSynchronizeStream(nullptr), 0);
+  ASSERT_EQ(aclnnInplaceAdd(nullptr, 0, ex, opstest::Runtime::stream()), 0);
+  ASSERT_EQ(aclrtSynchronizeStream(opstest::Runtime::stream()), 0);
   EXPECT_EQ(ta.read<int32_t>(), (std::vector<int32_t>{1 - 30, -2 - 30, 3 - 60, 4 - 60}));
   aclDestroyScalar(s);
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "ops/fixtures/device_tensor.h"
 #include "ops/kernels/cast.h"
 #include "ops/kernels/dropout_do_mask.h"
 #include "ops/kernels/strided_copy.h"
@@ -20,40 +21,11 @@ namespace {
 using asctwin::ops::kernels::View;
 namespace lg = asctwin::ops::kernels;
 
-struct Dev {
-  void* p = nullptr;
-  size_t n = 0;
-  explicit Dev(size_t bytes, uint8_t fill = 0xA5) : n(bytes) {
-    EXPECT_EQ(aclrtMalloc(&p, n, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    EXPECT_EQ(aclrtMemset(p, n, fill, n), ACL_SUCCESS);
-  }
-  ~Dev() { aclrtFree(p); }
-  Dev(const Dev&) = delete;
-  Dev& operator=(const Dev&) = delete;
-  template <typename T>
-  std::vector<T> get() const {
-    std::vector<T> v(n / sizeof(T));
-    EXPECT_EQ(aclrtMemcpy(v.data(), n, p, v.size() * sizeof(T), ACL_MEMCPY_DEVICE_TO_HOST),
-              ACL_SUCCESS);
-    return v;
-  }
-  template <typename T>
-  void put(const std::vector<T>& v) {
-    ASSERT_EQ(aclrtMemcpy(p, n, v.data(), v.size() * sizeof(T), ACL_MEMCPY_HOST_TO_DEVICE),
-              ACL_SUCCESS);
-  }
-};
+using Dev = opstest::DeviceBuffer;
 
 class SharedKernels : public ::testing::Test {
  public:
-  static void SetUpTestSuite() {
-    static bool once = [] {
-      aclInit(nullptr);
-      aclrtSetDevice(0);
-      return true;
-    }();
-    (void)once;
-  }
+  static void SetUpTestSuite() { ASSERT_NE(opstest::Runtime::stream(), nullptr); }
 };
 
 View view(void* data, aclDataType dt, std::vector<int64_t> dims, std::vector<int64_t> strides,

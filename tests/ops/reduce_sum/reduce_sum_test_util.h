@@ -14,19 +14,14 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "common/error_message.h"
 #include "aclnn_reduce_sum.h"
+#include "ops/fixtures/device_tensor.h"
 #include "ops/reduce_sum/op_api/reduce_sum_hooks.h"
 #include "reduce_sum_reference.h"
 
 namespace rst {
 
-// The recorded message, read without taking it (aclGetRecentErrMsg takes it,
-// as documented; the tests look at one failure's message several times).
-inline std::string recentError() {
-  const char* m = asctwin::lastErrorMessage();
-  return m == nullptr ? std::string() : std::string(m);
-}
+using opstest::recentError;
 
 inline size_t widthOf(aclDataType t) {
   return t == ACL_FLOAT ? 4 : 2;
@@ -48,133 +43,36 @@ inline float valueOf(uint32_t bits, aclDataType t) {
   return std::bit_cast<float>(bits);
 }
 
-inline std::vector<int64_t> rowMajor(const std::vector<int64_t>& dims) {
-  std::vector<int64_t> s(dims.size(), 1);
-  for (size_t i = dims.size(); i-- > 1;) s[i - 1] = s[i] * std::max<int64_t>(dims[i], 1);
-  return s;
-}
-
-// A device tensor: storage of `storageElems` elements, a view of `dims` with
-// `strides` (empty = row-major) at element `offset`.
-class DeviceTensor {
+// A device tensor of self or out: a view of `dims` with `strides` (empty =
+// row-major) at element `offset` over a storage just large enough, filled
+// with 0xFF (NaN in every float dtype) so that unwritten elements show;
+// elements read and written as bits in the view's row-major order.
+class DeviceTensor : public opstest::DeviceTensor {
  public:
   DeviceTensor(aclDataType dtype, std::vector<int64_t> dims, std::vector<int64_t> strides = {},
                int64_t offset = 0)
-      : dtype_(dtype), dims_(std::move(dims)), strides_(std::move(strides)), offset_(offset) {
-    if (strides_.empty()) strides_ = rowMajor(dims_);
-    int64_t reach = offset_;
-    bool empty = false;
-    for (size_t i = 0; i < dims_.size(); ++i) {
-      if (dims_[i] == 0) empty = true;
-      if (dims_[i] > 0) reach += (dims_[i] - 1) * strides_[i];
-    }
-    storageElems_ = empty ? std::max<int64_t>(offset_, 1) : reach + 1;
-    const size_t bytes = static_cast<size_t>(storageElems_) * widthOf(dtype_);
-    EXPECT_EQ(aclrtMalloc(&data_, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    // Fill with a pattern (NaN in every dtype) so unwritten elements show.
-    EXPECT_EQ(aclrtMemset(data_, bytes, 0xFF, bytes), ACL_SUCCESS);
-    const int64_t storageDims[1] = {storageElems_};
-    tensor_ = aclCreateTensor(dims_.data(), dims_.size(), dtype_, strides_.data(), offset_,
-                              ACL_FORMAT_ND, storageDims, 1, data_);
-    EXPECT_NE(tensor_, nullptr) << recentError();
-  }
-  ~DeviceTensor() {
-    if (tensor_ != nullptr) aclDestroyTensor(tensor_);
-    if (data_ != nullptr) aclrtFree(data_);
-  }
-  DeviceTensor(const DeviceTensor&) = delete;
-  DeviceTensor& operator=(const DeviceTensor&) = delete;
+      : opstest::DeviceTensor(spec(dtype, std::move(dims), std::move(strides), offset), 0xFF) {}
 
-  aclTensor* get() const { return tensor_; }
-  // The storage (device memory is host memory on the twin) and its size.
-  const void* data() const { return data_; }
-  size_t storageBytes() const { return static_cast<size_t>(storageElems_) * widthOf(dtype_); }
-  aclDataType dtype() const { return dtype_; }
-  const std::vector<int64_t>& dims() const { return dims_; }
-  int64_t numel() const {
-    int64_t n = 1;
-    for (int64_t d : dims_) n *= d;
-    return n;
-  }
-
-  // Writes the view's elements (row-major order of the view) as bits.
-  void write(const std::vector<uint32_t>& bits) {
-    std::vector<uint8_t> storage = readStorage();
-    forEach([&](int64_t logical, int64_t at) { put(storage, at, bits[logical]); });
-    const size_t bytes = storage.size();
-    ASSERT_EQ(aclrtMemcpy(data_, bytes, storage.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE),
-              ACL_SUCCESS);
-  }
-  // Reads the view's elements (row-major order of the view) as bits.
-  std::vector<uint32_t> read() const {
-    std::vector<uint8_t> storage = readStorage();
-    std::vector<uint32_t> bits(static_cast<size_t>(numel()));
-    forEach([&](int64_t logical, int64_t at) { bits[logical] = get(storage, at); });
-    return bits;
-  }
-  // The whole storage as bits (to see what was written outside the view).
-  std::vector<uint32_t> storageBits() const {
-    std::vector<uint8_t> storage = readStorage();
-    std::vector<uint32_t> bits(static_cast<size_t>(storageElems_));
-    for (int64_t i = 0; i < storageElems_; ++i) bits[i] = get(storage, i);
-    return bits;
-  }
+  int64_t numel() const { return static_cast<int64_t>(opstest::DeviceTensor::numel()); }
+  void write(const std::vector<uint32_t>& bits) { writeBits(bits); }
+  std::vector<uint32_t> read() const { return narrow(readBits()); }
+  std::vector<uint32_t> storageBits() const { return narrow(opstest::DeviceTensor::storageBits()); }
 
  private:
-  std::vector<uint8_t> readStorage() const {
-    std::vector<uint8_t> s(static_cast<size_t>(storageElems_) * widthOf(dtype_));
-    EXPECT_EQ(aclrtMemcpy(s.data(), s.size(), data_, s.size(), ACL_MEMCPY_DEVICE_TO_HOST),
-              ACL_SUCCESS);
+  static opstest::TensorSpec spec(aclDataType dtype, std::vector<int64_t> dims,
+                                  std::vector<int64_t> strides, int64_t offset) {
+    if (strides.empty()) strides = opstest::rowMajorStrides(dims);
+    opstest::TensorSpec s{dtype, std::move(dims), std::move(strides), offset, {}};
+    s.storage = opstest::reachStorage(s);
     return s;
   }
-  template <class F>
-  void forEach(F&& f) const {
-    const int64_t n = numel();
-    for (int64_t i = 0; i < n; ++i) {
-      int64_t rest = i, at = offset_;
-      for (size_t d = dims_.size(); d-- > 0;) {
-        at += (rest % dims_[d]) * strides_[d];
-        rest /= dims_[d];
-      }
-      f(i, at);
-    }
+  static std::vector<uint32_t> narrow(const std::vector<uint64_t>& v) {
+    return std::vector<uint32_t>(v.begin(), v.end());
   }
-  void put(std::vector<uint8_t>& s, int64_t at, uint32_t bits) const {
-    std::memcpy(s.data() + at * widthOf(dtype_), &bits, widthOf(dtype_));
-  }
-  uint32_t get(const std::vector<uint8_t>& s, int64_t at) const {
-    uint32_t bits = 0;
-    std::memcpy(&bits, s.data() + at * widthOf(dtype_), widthOf(dtype_));
-    return bits;
-  }
-
-  aclDataType dtype_;
-  std::vector<int64_t> dims_;
-  std::vector<int64_t> strides_;
-  int64_t offset_;
-  int64_t storageElems_ = 0;
-  void* data_ = nullptr;
-  aclTensor* tensor_ = nullptr;
 };
 
 // aclInit, a device and a stream for the whole test program.
-class Env : public ::testing::Environment {
- public:
-  void SetUp() override {
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-    ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
-  }
-  void TearDown() override {
-    aclrtDestroyStream(stream_);
-    aclrtResetDevice(0);
-    aclFinalize();
-  }
-  static aclrtStream stream() { return stream_; }
-
- private:
-  static inline aclrtStream stream_ = nullptr;
-};
+using Env = opstest::RuntimeEnvironment;
 
 // Sets ACL_OPT_DETERMINISTIC for a scope.
 class Deterministic {
