@@ -127,6 +127,11 @@ struct CoreState {
   std::vector<uintptr_t> pollAddrs;   // addresses polled since the last GM change
   uint64_t barrierGeneration = 0;
   std::unique_ptr<Fiber> fiber;
+  // Arrays kernel code declared in local memory (asctwin/capi/local_array.h):
+  // per declaration its offset + 1 in its space (0: not placed), and where
+  // the arrays placed so far end in each space.
+  std::vector<uint32_t> localArrayOffsets;
+  uint32_t localArrayEnd[8] = {};
   // Shared with the fault handler and the timeout watchdog (block_slot.h).
   BlockSlot slot;
 };

@@ -162,7 +162,8 @@ class Driver {
     }
     if (keepMarkers) {
       for (const char* m :
-           {"__global__", "__aicore__", "__vector__", "__cube__", "__aicpu__", "__gm__"}) {
+           {"__global__", "__aicore__", "__vector__", "__cube__", "__aicpu__", "__gm__", "__ubuf__",
+            "__cbuf__", "__ca__", "__cb__", "__cc__", "__biasbuf__", "__fbuf__"}) {
         d.push_back(std::string("-D") + m + "=" + m);
       }
       d.push_back("-D__mix__(aic,aiv)=__mix__(aic,aiv)");

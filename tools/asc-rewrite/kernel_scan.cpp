@@ -3,6 +3,7 @@
 #include <array>
 #include <optional>
 
+#include "local_arrays.h"
 #include "token_utils.h"
 
 namespace asctwin::asc {
@@ -529,7 +530,7 @@ bool isMarkerWord(std::string_view word) {
   for (const std::string_view m : kMarkerWords) {
     if (word == m) return true;
   }
-  return false;
+  return isLocalSpaceWord(word);
 }
 
 std::vector<std::pair<std::size_t, std::size_t>> findMarkers(std::string_view src,
@@ -539,9 +540,7 @@ std::vector<std::pair<std::size_t, std::size_t>> findMarkers(std::string_view sr
   for (std::size_t i = 0; i < t.size(); ++i) {
     if (!t.ident(i)) continue;
     const std::string_view word = t.text(i);
-    bool marker = false;
-    for (const std::string_view m : kMarkerWords) marker = marker || word == m;
-    if (marker) {
+    if (isMarkerWord(word)) {
       out.emplace_back(i, i);
       continue;
     }

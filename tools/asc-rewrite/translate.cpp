@@ -5,6 +5,7 @@
 #include <map>
 
 #include "line_map.h"
+#include "local_arrays.h"
 #include "token_utils.h"
 #include "tokenizer.h"
 
@@ -125,6 +126,7 @@ TranslateResult translate(std::string_view text, std::string_view path, SourceFo
     }
   }
   rewriteDeviceCalls(text, tokens.code, edits);
+  rewriteLocalArrays(text, tokens.code, edits, result.errors);
 
   for (const KernelDefinition& def : result.kernels.definitions) {
     const KernelInfo& info = result.kernels.byName.at(def.name);
