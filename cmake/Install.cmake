@@ -29,6 +29,12 @@ set(ASCTWIN_PC_LIBS_PRIVATE "-lpthread")
 foreach(lib ${ASCTWIN_LIBDW_LIBRARIES})
   string(APPEND ASCTWIN_PC_LIBS_PRIVATE " -l${lib}")
 endforeach()
+# A static link asks for the files that register themselves at program start
+# (asctwin_layer's ANCHOR).
+get_property(ASCTWIN_PC_ANCHORS GLOBAL PROPERTY ASCTWIN_LINK_ANCHORS)
+foreach(anchor ${ASCTWIN_PC_ANCHORS})
+  string(APPEND ASCTWIN_PC_LIBS_PRIVATE " -Wl,--undefined=${anchor}")
+endforeach()
 # asctwin.pc finds its prefix from its own location (${pcfiledir}), so that an
 # install with `cmake --install <build> --prefix <dir>` or DESTDIR stays usable.
 if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")

@@ -10,13 +10,17 @@
 
 set(ASCTWIN_LAYER_ROOTS ${PROJECT_BINARY_DIR}/layer_roots)
 
-# asctwin_layer(<name> SOURCES ... [DIR <dir>] [DEPENDS <layers>...] [EXTERNAL <libs>...])
+# asctwin_layer(<name> SOURCES ... [DIR <dir>] [DEPENDS <layers>...] [EXTERNAL <libs>...]
+#               [ANCHOR <symbol>])
 # One layer = one OBJECT library. DIR is the layer's directory relative to
 # src/ (default: the calling CMakeLists.txt's); DEPENDS names the layers it
 # uses (their include roots and, transitively, theirs); EXTERNAL names system
 # libraries the layer uses, which the bundled libasctwin then links too.
+# ANCHOR names a symbol of a file that registers itself at program start with
+# a layer below (no code calls into it): every static link of libasctwin
+# asks for it (-Wl,--undefined) so that the registration is linked in.
 function(asctwin_layer name)
-  cmake_parse_arguments(L "" "DIR" "SOURCES;DEPENDS;EXTERNAL" ${ARGN})
+  cmake_parse_arguments(L "" "DIR;ANCHOR" "SOURCES;DEPENDS;EXTERNAL" ${ARGN})
   if(NOT L_DIR)
     file(RELATIVE_PATH L_DIR ${PROJECT_SOURCE_DIR}/src ${CMAKE_CURRENT_SOURCE_DIR})
   endif()
@@ -36,6 +40,9 @@ function(asctwin_layer name)
   set_property(GLOBAL APPEND PROPERTY ASCTWIN_LAYERS ${name})
   set_property(GLOBAL APPEND PROPERTY ASCTWIN_EXTERNAL_LIBS ${L_EXTERNAL})
   set_property(GLOBAL PROPERTY ASCTWIN_LAYER_DEPENDS_${name} ${L_DEPENDS})
+  if(L_ANCHOR)
+    set_property(GLOBAL APPEND PROPERTY ASCTWIN_LINK_ANCHORS ${L_ANCHOR})
+  endif()
 endfunction()
 
 # asctwin_layer_closure(<layer> <out-var>): the layer and every layer it
@@ -115,6 +122,10 @@ function(asctwin_bundle shared_name static_name)
     if(ASCTWIN_SANITIZED)
       target_compile_definitions(${lib} PUBLIC ASCTWIN_SANITIZED=1)
     endif()
+  endforeach()
+  get_property(anchors GLOBAL PROPERTY ASCTWIN_LINK_ANCHORS)
+  foreach(anchor ${anchors})
+    target_link_options(${static_name} INTERFACE "LINKER:--undefined=${anchor}")
   endforeach()
   set_target_properties(${shared_name} PROPERTIES OUTPUT_NAME asctwin
     VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})

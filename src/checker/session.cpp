@@ -1,7 +1,9 @@
 // The two ways the checker is switched on: a Session in the program, or the
-// environment (ASCTWIN_CHECKER=<tools>, ASCTWIN_CHECKER_OUT=<file>) read by
-// the launcher through kernel::environmentChecker(), which lives here so
-// that linking the launcher always links the checker in.
+// environment (ASCTWIN_CHECKER=<tools>, ASCTWIN_CHECKER_OUT=<file>). For the
+// environment, the checker registers itself with the launcher at program
+// start through the kernel layer's hook (kernel::setEnvironmentObserverSource):
+// the kernel layer never names the checker. A static link brings this file in
+// by its link anchor (asctwin_checker_link_anchor, src/checker/CMakeLists.txt).
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -9,14 +11,23 @@
 #include "checker/checker.h"
 #include "kernel/observer.h"
 
-namespace asctwin {
-namespace kernel {
+// Referenced by name by every static link of libasctwin (-Wl,--undefined), so
+// that the registration below is linked in although no code calls into this
+// file.
+extern "C" const char asctwin_checker_link_anchor = 0;
 
-InstrObserver* environmentChecker() {
-  static checker::Checker* env = []() -> checker::Checker* {
+namespace asctwin {
+namespace checker {
+namespace {
+
+// The checker the environment asks for, created at the first call (null when
+// ASCTWIN_CHECKER is unset or not a list of tools); it becomes the process
+// observer while there is none.
+kernel::InstrObserver* environmentChecker() {
+  static Checker* env = []() -> Checker* {
     const char* tools = std::getenv("ASCTWIN_CHECKER");
     if (tools == nullptr || *tools == '\0') return nullptr;
-    auto parsed = checker::parseTools(tools);
+    auto parsed = parseTools(tools);
     if (!parsed) {
       std::fprintf(stderr,
                    "asctwin: ASCTWIN_CHECKER='%s' is not a list of memcheck, racecheck, "
@@ -25,27 +36,24 @@ InstrObserver* environmentChecker() {
       return nullptr;
     }
     // Lives until the process ends: launches on streams may still report.
-    auto* c = new checker::Checker(*parsed);
+    auto* c = new Checker(*parsed);
     if (const char* out = std::getenv("ASCTWIN_CHECKER_OUT"); out != nullptr && *out != '\0') {
       c->setOutputFile(out);
       c->writeOutput();  // an empty list: the program ran under the checker
     }
     return c;
   }();
-  if (env != nullptr && processObserver() == nullptr) setProcessObserver(env);
+  if (env != nullptr && kernel::processObserver() == nullptr) kernel::setProcessObserver(env);
   return env;
 }
 
-namespace {
-// Under asctwin-sanitizer the checker exists from the program's start, not
-// from its first launch: host calls before any launch (a copy racing a kernel
-// still queued on a stream) are seen too.
-[[maybe_unused]] const bool gEnvironmentCheckerAtStart = (environmentChecker(), true);
+// Registered at program start, and under asctwin-sanitizer the checker exists
+// from then on, not from the first launch: host calls before any launch (a
+// copy racing a kernel still queued on a stream) are seen too.
+[[maybe_unused]] const bool gEnvironmentCheckerAtStart =
+    (kernel::setEnvironmentObserverSource(environmentChecker), environmentChecker(), true);
+
 }  // namespace
-
-}  // namespace kernel
-
-namespace checker {
 
 Session::Session(Tools tools)
     : tools_(tools), checker_(new Checker(tools)), previous_(kernel::processObserver()) {

@@ -95,7 +95,8 @@ Status runNow(LaunchOptions opt, std::function<void()> body) {
   if (!v) return v;
   // ASCTWIN_CHECKER installs the checker as the process observer the first
   // time a launch runs without one.
-  if (opt.observer == nullptr && kernel::processObserver() == nullptr) kernel::environmentChecker();
+  if (opt.observer == nullptr && kernel::processObserver() == nullptr)
+    kernel::environmentObserver();
   const kernel::InstrObserver* obs =
       opt.observer != nullptr ? opt.observer : kernel::processObserver();
   if (obs != nullptr && obs->forcesCheckMode()) opt.mode = ExecMode::Check;
@@ -107,6 +108,22 @@ Status runNow(LaunchOptions opt, std::function<void()> body) {
 }  // namespace
 
 namespace kernel {
+
+namespace {
+// Constant-initialised: a source registered during static initialisation,
+// in whatever order, is never overwritten.
+std::atomic<EnvironmentObserverSource> gEnvironmentObserverSource{nullptr};
+}  // namespace
+
+void setEnvironmentObserverSource(EnvironmentObserverSource source) {
+  gEnvironmentObserverSource.store(source, std::memory_order_release);
+}
+
+InstrObserver* environmentObserver() {
+  const EnvironmentObserverSource source =
+      gEnvironmentObserverSource.load(std::memory_order_acquire);
+  return source != nullptr ? source() : nullptr;
+}
 
 constexpr int kAiCpuException = 507018;  // ACL_ERROR_RT_AICPU_EXCEPTION
 

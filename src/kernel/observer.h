@@ -47,8 +47,8 @@ enum class SyncKind : uint8_t {
   DataCacheClean,   // DataCacheCleanAndInvalid
   SetAtomic,        // aux = AtomicOp
   BlockEnd,         // the block's scalar code returned (its pending work is complete)
-  CrossCoreSet,     // CrossCoreSetFlag: pipe, id = flag, aux = FFTS mode (the counter store follows)
-  CrossCoreWait,    // CrossCoreWaitFlag passed: id = flag (after the counter reads)
+  CrossCoreSet,   // CrossCoreSetFlag: pipe, id = flag, aux = FFTS mode (the counter store follows)
+  CrossCoreWait,  // CrossCoreWaitFlag passed: id = flag (after the counter reads)
 };
 
 struct SyncEvent {
@@ -120,10 +120,15 @@ class InstrObserver {
   virtual bool forcesCheckMode() const { return false; }
 };
 
-// The checker the environment asks for (ASCTWIN_CHECKER=<tools>), created at
-// the first call; null when the variable is unset. Defined by the checker
-// layer: the launcher calls it, so a static link always brings the checker in.
-InstrObserver* environmentChecker();
+// The observer the environment asks for (ASCTWIN_CHECKER=<tools>): the
+// checker, a layer above this one, offers it through this hook, registered
+// by the checker at program start; the launcher asks environmentObserver()
+// for it when a launch has no observer. Null while no source is registered
+// or when the environment asks for none. (A static link brings the checker's
+// registration in by its link anchor, see src/checker/CMakeLists.txt.)
+using EnvironmentObserverSource = InstrObserver* (*)();
+void setEnvironmentObserverSource(EnvironmentObserverSource source);
+InstrObserver* environmentObserver();
 
 // The process-wide observer for launches that name none (null to remove).
 // Not owned. Set it while no launch runs.
