@@ -1,5 +1,12 @@
-// Cast: the supported (dst, src, mode) table, the portable loops and the
-// AVX2/F16C loops of the hot conversions.
+// Cast: the supported (dst, src, mode) table, the portable loops, the
+// AVX2/F16C loops of the hot conversions and AVX-512 loops of the ones the
+// BernoulliMask kernel runs.
+// GCC 12's avx512fintrin.h builds some intrinsics on a self-initialised
+// "undefined" vector, which -Wmaybe-uninitialized flags at their call sites
+// (a false positive in the compiler's own header; GCC bug 105593).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
 
 #include <cstdint>
@@ -689,6 +696,202 @@ bool castAvx2(void* dst, DType dt, const void* src, DType st, Round m, std::size
   }
 }
 
+// ---------------------------------------------------------------------------
+// AVX-512: 16 lanes per step for the conversions the BernoulliMask kernel runs
+// on every tile (half -> int8/uint8/int16/int32, float -> int32/int64/bf16).
+// The conversion instructions round by their embedded rounding mode; a vector
+// holding a lane they cannot do exactly (NaN, an infinity, out of the target's
+// range) goes element by element through the portable function instead.
+
+#define AVX512 ASCTWIN_VEC_AVX512
+
+// Embedded rounding for a mode, or -1 (Away, Odd) when there is none.
+constexpr int embeddedRounding(Round m) {
+  switch (m) {
+    case Round::None:
+    case Round::Rint:
+      return _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+    case Round::Floor:
+      return _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC;
+    case Round::Ceil:
+      return _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC;
+    case Round::Trunc:
+      return _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC;
+    default:
+      return -1;
+  }
+}
+
+// vfpclassps categories: quiet NaN, +infinity, -infinity, signalling NaN.
+constexpr int kNanOrInf = 0x01 | 0x08 | 0x10 | 0x80;
+
+// half -> int8/uint8/int16/int32. Finite halves are at most 65504 in
+// magnitude: the int32 conversion is exact and in range, and the narrowing
+// stores saturate.
+template <int kRound, class I>
+AVX512 void f16ToIntAvx512(I* dst, const std::uint16_t* src, std::size_t n, Round m) {
+  std::size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512 x = _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i)));
+    if (_mm512_fpclass_ps_mask(x, kNanOrInf) != 0) {
+      for (std::size_t k = i; k < i + 16; ++k) dst[k] = detail::floatToInt<I>(f16ToF32(src[k]), m);
+      continue;
+    }
+    const __m512i v = _mm512_cvt_roundps_epi32(x, kRound);
+    if constexpr (sizeof(I) == 1 && std::is_signed_v<I>) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), _mm512_cvtsepi32_epi8(v));
+    } else if constexpr (sizeof(I) == 1) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i),
+                       _mm512_cvtusepi32_epi8(_mm512_max_epi32(v, _mm512_setzero_si512())));
+    } else if constexpr (sizeof(I) == 2) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), _mm512_cvtsepi32_epi16(v));
+    } else {
+      _mm512_storeu_si512(dst + i, v);
+    }
+  }
+  tail<I, std::uint16_t>(dst, src, i, n,
+                         [m](std::uint16_t h) { return detail::floatToInt<I>(f16ToF32(h), m); });
+}
+
+// float -> int32: the conversion gives 0x80000000 for NaN and out-of-range
+// lanes; a vector holding that value (also a true INT32_MIN) goes the
+// portable way.
+template <int kRound>
+AVX512 void f32ToS32Avx512(std::int32_t* dst, const float* src, std::size_t n, Round m) {
+  const __m512i invalid = _mm512_set1_epi32(INT32_MIN);
+  std::size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512i v = _mm512_cvt_roundps_epi32(_mm512_loadu_ps(src + i), kRound);
+    if (_mm512_cmpeq_epi32_mask(v, invalid) != 0) {
+      for (std::size_t k = i; k < i + 16; ++k) dst[k] = detail::floatToInt<std::int32_t>(src[k], m);
+      continue;
+    }
+    _mm512_storeu_si512(dst + i, v);
+  }
+  tail<std::int32_t, float>(dst, src, i, n,
+                            [m](float f) { return detail::floatToInt<std::int32_t>(f, m); });
+}
+
+// float -> int64, 8 lanes per conversion, the same rule with INT64_MIN.
+template <int kRound>
+AVX512 void f32ToS64Avx512(std::int64_t* dst, const float* src, std::size_t n, Round m) {
+  const __m512i invalid = _mm512_set1_epi64(INT64_MIN);
+  std::size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512i a = _mm512_cvt_roundps_epi64(_mm256_loadu_ps(src + i), kRound);
+    const __m512i b = _mm512_cvt_roundps_epi64(_mm256_loadu_ps(src + i + 8), kRound);
+    if ((_mm512_cmpeq_epi64_mask(a, invalid) | _mm512_cmpeq_epi64_mask(b, invalid)) != 0) {
+      for (std::size_t k = i; k < i + 16; ++k) dst[k] = detail::floatToInt<std::int64_t>(src[k], m);
+      continue;
+    }
+    _mm512_storeu_si512(dst + i, a);
+    _mm512_storeu_si512(dst + i + 8, b);
+  }
+  tail<std::int64_t, float>(dst, src, i, n,
+                            [m](float f) { return detail::floatToInt<std::int64_t>(f, m); });
+}
+
+// float -> bf16 by integer arithmetic on the bits, as bf16Round8 (the
+// hardware's vcvtneps2bf16 flushes denormals, so it is not used). Every
+// result fits 16 bits: vpmovdw's truncation is exact.
+AVX512 void f32ToBf16RintAvx512(std::uint16_t* dst, const std::uint32_t* src, std::size_t n) {
+  const __m512i one = _mm512_set1_epi32(1);
+  const __m512i bias = _mm512_set1_epi32(0x7FFF);
+  const __m512i absMask = _mm512_set1_epi32(0x7FFFFFFF);
+  const __m512i inf = _mm512_set1_epi32(0x7F800000);
+  const __m512i quiet = _mm512_set1_epi32(0x40);
+  std::size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512i u = _mm512_loadu_si512(src + i);
+    const __m512i hi = _mm512_srli_epi32(u, 16);
+    const __m512i r = _mm512_srli_epi32(
+        _mm512_add_epi32(u, _mm512_add_epi32(bias, _mm512_and_si512(hi, one))), 16);
+    const __mmask16 nan = _mm512_cmpgt_epu32_mask(_mm512_and_si512(u, absMask), inf);
+    const __m512i out = _mm512_mask_or_epi32(r, nan, hi, quiet);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i), _mm512_cvtepi32_epi16(out));
+  }
+  tail<std::uint16_t, std::uint32_t>(dst, src, i, n,
+                                     [](std::uint32_t u) { return f32ToBf16(u, Round::Rint); });
+}
+
+// Runs f<rounding>(args...) for a mode with an embedded rounding; false for
+// the others (Away, Odd), which stay with the AVX2 loops.
+template <template <int> class Fn, class... A>
+bool byEmbeddedRounding(Round m, A... args) {
+  switch (embeddedRounding(m)) {
+    case _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC:
+      Fn<_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC>::run(args..., m);
+      return true;
+    case _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC:
+      Fn<_MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC>::run(args..., m);
+      return true;
+    case _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC:
+      Fn<_MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC>::run(args..., m);
+      return true;
+    case _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC:
+      Fn<_MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC>::run(args..., m);
+      return true;
+    default:
+      return false;
+  }
+}
+
+template <class I>
+struct F16ToIntAvx512 {
+  template <int R>
+  struct Fn {
+    static void run(void* d, const void* s, std::size_t n, Round m) {
+      f16ToIntAvx512<R, I>(static_cast<I*>(d), static_cast<const std::uint16_t*>(s), n, m);
+    }
+  };
+};
+template <int R>
+struct F32ToS32Avx512 {
+  static void run(void* d, const void* s, std::size_t n, Round m) {
+    f32ToS32Avx512<R>(static_cast<std::int32_t*>(d), static_cast<const float*>(s), n, m);
+  }
+};
+template <int R>
+struct F32ToS64Avx512 {
+  static void run(void* d, const void* s, std::size_t n, Round m) {
+    f32ToS64Avx512<R>(static_cast<std::int64_t*>(d), static_cast<const float*>(s), n, m);
+  }
+};
+
+// Returns false when there is no AVX-512 loop for this combination.
+bool castAvx512(void* dst, DType dt, const void* src, DType st, Round m, std::size_t n) {
+  if (st == DType::F16) {
+    switch (dt) {
+      case DType::S8:
+        return byEmbeddedRounding<F16ToIntAvx512<std::int8_t>::Fn>(m, dst, src, n);
+      case DType::U8:
+        return byEmbeddedRounding<F16ToIntAvx512<std::uint8_t>::Fn>(m, dst, src, n);
+      case DType::S16:
+        return byEmbeddedRounding<F16ToIntAvx512<std::int16_t>::Fn>(m, dst, src, n);
+      case DType::S32:
+        return byEmbeddedRounding<F16ToIntAvx512<std::int32_t>::Fn>(m, dst, src, n);
+      default:
+        return false;
+    }
+  }
+  if (st != DType::F32) return false;
+  switch (dt) {
+    case DType::S32:
+      return byEmbeddedRounding<F32ToS32Avx512>(m, dst, src, n);
+    case DType::S64:
+      return byEmbeddedRounding<F32ToS64Avx512>(m, dst, src, n);
+    case DType::BF16:
+      if (m != Round::Rint && m != Round::None) return false;
+      f32ToBf16RintAvx512(static_cast<std::uint16_t*>(dst), static_cast<const std::uint32_t*>(src),
+                          n);
+      return true;
+    default:
+      return false;
+  }
+}
+
+#undef AVX512
+
 #undef AVX
 
 }  // namespace
@@ -701,6 +904,7 @@ bool cast(void* dst, DType dstType, const void* src, DType srcType, Round mode, 
   if (!castSupported(dstType, srcType, mode)) return false;
   if (n == 0) return true;
   // Exact conversions ignore the mode; int -> int ignores it too.
+  if (detail::useAvx512() && castAvx512(dst, dstType, src, srcType, mode, n)) return true;
   if (detail::useAvx2() && castAvx2(dst, dstType, src, srcType, mode, n)) return true;
   castPortable(dst, dstType, src, srcType, mode, n);
   return true;

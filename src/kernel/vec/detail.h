@@ -14,17 +14,28 @@
 #include <type_traits>
 
 #include "asctwin/kernel/numeric.h"
+#include "common/cpu_isa.h"
 #include "kernel/vec/vec.h"
 
 // Functions carrying this attribute are compiled for AVX2 + F16C and only
 // called after the run-time check.
 #define ASCTWIN_VEC_AVX2 __attribute__((target("avx2,f16c")))
+// The same for the AVX-512 kernels (F/BW/DQ/VL, the project's AVX-512 level).
+#define ASCTWIN_VEC_AVX512 \
+  __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2,f16c,bmi2")))
 
 namespace asctwin::vec::detail {
 
 extern std::atomic<bool> gUseAvx2;
 inline bool useAvx2() {
   return gUseAvx2.load(std::memory_order_relaxed);
+}
+// AVX-512 kernels run only with the AVX2 path in force (setIsa(Portable)
+// turns both off) and the project's level allowing AVX-512
+// (common/cpu_isa.h, ASCTWIN_ISA).
+inline bool useAvx512() {
+  static const bool allowed = cpuAllows(CpuLevel::kAvx512);
+  return allowed && useAvx2();
 }
 
 // Unaligned element access (UB pointers carry no alignment promise here).

@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <cstring>
 
-#include "common/cpu_isa.h"
 #include "kernel/vec/detail.h"
 #include "kernel/vec/vec.h"
 
@@ -80,7 +79,7 @@ AVX void selectRun16Avx(std::uint16_t* d, const std::uint8_t* mask, const std::u
 // AVX-512: the mask bits are an opmask as they are (16 or 32 elements per
 // load), one masked blend per vector instead of moving every bit into a
 // lane's sign first.
-#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx2,f16c")))
+#define AVX512 ASCTWIN_VEC_AVX512
 
 AVX512 void selectRun32Avx512(std::uint32_t* d, const std::uint8_t* mask, const std::uint32_t* s0,
                               const std::uint32_t* s1, std::uint32_t s, std::size_t n) {
@@ -112,20 +111,13 @@ AVX512 void selectRun16Avx512(std::uint16_t* d, const std::uint8_t* mask, const 
 
 #undef AVX512
 
-// AVX-512 only with the AVX2 path in force (setIsa(Portable) turns both off)
-// and the project's level allowing it (common/cpu_isa.h, ASCTWIN_ISA).
-bool useAvx512() {
-  static const bool allowed = cpuAllows(CpuLevel::kAvx512);
-  return allowed && detail::useAvx2();
-}
-
 template <class T>
 void selectRun(T* d, const std::uint8_t* mask, const T* s0, const T* s1, T s, std::size_t n) {
   if constexpr (sizeof(T) == 4) {
-    if (useAvx512()) return selectRun32Avx512(d, mask, s0, s1, s, n);
+    if (detail::useAvx512()) return selectRun32Avx512(d, mask, s0, s1, s, n);
     if (detail::useAvx2()) return selectRun32Avx(d, mask, s0, s1, s, n);
   } else if constexpr (sizeof(T) == 2) {
-    if (useAvx512()) return selectRun16Avx512(d, mask, s0, s1, s, n);
+    if (detail::useAvx512()) return selectRun16Avx512(d, mask, s0, s1, s, n);
     if (detail::useAvx2()) return selectRun16Avx(d, mask, s0, s1, s, n);
   }
   selectRunPortable(d, mask, s0, s1, s, n);
