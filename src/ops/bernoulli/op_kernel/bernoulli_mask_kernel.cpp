@@ -4,8 +4,8 @@
 //
 // Per tile (3.4.1), single buffered (maskQueue + outQueue + workBuf, 3.4.3):
 //   CopyIn : DataCopyPad of ceil(count / 8) mask bytes GM -> UB (VECIN queue)
-//   Compute: Duplicate 1, Select (VSEL_TENSOR_SCALAR_MODE, in place) to 1/0
-//            in half or float, then Cast to the output dtype:
+//   Compute: Select (VSEL_TENSOR_SCALAR_MODE) of a tensor of ones and the
+//            scalar 0 to 1/0 in half or float, then Cast to the output dtype:
 //              FP16, FP32      Select straight into the output buffer
 //              INT8/UINT8/BOOL half -> CAST_RINT    INT16  half -> CAST_RINT
 //              INT32           float -> CAST_TRUNC (in place in the output buffer)
@@ -14,6 +14,11 @@
 //                              Select, interleaved with zero low words by Gather
 //   CopyOut: DataCopyPad of exactly count * sizeof(T) bytes UB -> GM (VECOUT
 //            queue): the alignment padding of the tile is never written.
+// The ones are written once per core (Duplicate in Init) where the work
+// buffer has room for them beside the intermediate: FP16, FP32 and INT32 do
+// not use it otherwise, and the half intermediate of INT8/UINT8/BOOL/INT16
+// takes half of its tile * 4 bytes. INT64, BF16 (a float intermediate filling
+// the work buffer) and FP64 Duplicate the ones on every tile instead.
 //
 // Non-aliased mode: block b expands [b * epc, min(N, (b + 1) * epc)) tile by
 // tile; no cross-core synchronisation.
@@ -67,6 +72,7 @@ class KernelBernoulliMask {
     workBytes_ = BernoulliWorkBufBytes(tileElements_, tiling.tilingKey);
     pipe_.InitBuffer(workBuf_, workBytes_);
     if constexpr (kFp64) InitFp64Gather();
+    if constexpr (kOnesKept) InitOnes();
   }
 
   __aicore__ inline void Process() {
@@ -88,6 +94,19 @@ class KernelBernoulliMask {
       std::is_same_v<T, uint8_t> || std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t>;
   // Types expanded through a float intermediate in the work buffer.
   static constexpr bool kViaFloat = std::is_same_v<T, int64_t> || std::is_same_v<T, bfloat16_t>;
+  // The type Select writes (half or float) and whether its ones stay in the
+  // work buffer for the whole launch (see the file comment).
+  using SelectType = std::conditional_t<std::is_same_v<T, half> || kViaHalf, half, float>;
+  static constexpr bool kOnesKept = !kFp64 && !kViaFloat;
+
+  // The ones Select picks from: the work buffer's first tile for FP16, FP32
+  // and INT32, its second half (after the half intermediate) for the types
+  // via half. Written once, read by every tile's Select.
+  __aicore__ inline void InitOnes() {
+    ones_ = workBuf_.Get<SelectType>();
+    if constexpr (kViaHalf) ones_ = ones_[tileElements_];
+    Duplicate(ones_, static_cast<SelectType>(1.0f), static_cast<int32_t>(tileElements_));
+  }
 
   __aicore__ inline void ProcessAliased() {
     const uint64_t blocks = static_cast<uint64_t>(GetBlockNum());
@@ -155,13 +174,17 @@ class KernelBernoulliMask {
     outQueue_.FreeTensor(out);
   }
 
-  // dst[i] = bit i ? 1 : 0, in S (half or float), Select in place over a
-  // Duplicate of 1.
+  // dst[i] = bit i ? 1 : 0, in S (half or float): Select of the kept ones,
+  // or in place over a Duplicate of 1 where none are kept.
   template <typename S>
   __aicore__ inline void SelectOnesZeros(const LocalTensor<S>& dst,
                                          const LocalTensor<uint8_t>& bits, uint32_t count) {
-    Duplicate(dst, static_cast<S>(1.0f), static_cast<int32_t>(count));
-    Select(dst, bits, dst, static_cast<S>(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
+    if constexpr (kOnesKept) {
+      Select(dst, bits, ones_, static_cast<S>(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
+    } else {
+      Duplicate(dst, static_cast<S>(1.0f), static_cast<int32_t>(count));
+      Select(dst, bits, dst, static_cast<S>(0.0f), SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
+    }
   }
 
   __aicore__ inline void Expand(const LocalTensor<T>& out, const LocalTensor<uint8_t>& bits,
@@ -225,6 +248,7 @@ class KernelBernoulliMask {
   TQue<TPosition::VECIN, 1> maskQueue_;
   TQue<TPosition::VECOUT, 1> outQueue_;
   TBuf<TPosition::VECCALC> workBuf_;
+  LocalTensor<SelectType> ones_;
   GlobalTensor<uint8_t> maskGm_;
   GlobalTensor<T> outGm_;
   uint64_t totalElements_ = 0;
