@@ -25,11 +25,11 @@ static_assert(static_cast<int>(LocalSpace::UB) == static_cast<int>(kernel::Space
               static_cast<int>(LocalSpace::FB) == static_cast<int>(kernel::Space::FB));
 
 void* localArrayAddress(LocalSpace local, uint32_t site, std::size_t bytes, const char* name,
-                        const std::source_location& loc) {
+                        const char* file, uint32_t line) {
   const auto space = static_cast<kernel::Space>(local);
   kernel::CoreState& c = kernel::currentCore();
   c.launch->checkAbort();
-  const kernel::Site where = kernel::Site::at(name, loc);
+  const kernel::Site where{name, file, line};
   uint8_t* base = kernel::localBase(space);
   if (base == nullptr) {
     c.launch->raise(c, where,

@@ -38,8 +38,10 @@ uint32_t newLocalArraySite();
 // The host address of declaration `site`'s array of `bytes` in `space` of the
 // calling core (placed on first use); fails the launch when the space lacks
 // room or the core has no such memory, naming the array and its line.
+// (The declaration's file and line as plain values: the library and the
+// kernel may be built by compilers with different std::source_location types.)
 void* localArrayAddress(LocalSpace space, uint32_t site, std::size_t bytes, const char* name,
-                        const std::source_location& loc);
+                        const char* file, uint32_t line);
 
 // `Tag` is a lambda's closure type written at the declaration: one instance,
 // hence one site, per declaration (and per instance of an enclosing template).
@@ -47,7 +49,8 @@ template <typename T, LocalSpace S, typename Tag>
 T& localArray(Tag, const char* name, std::source_location loc = std::source_location::current()) {
   static_assert(std::is_array_v<T>, "a local-memory array declaration");
   static const uint32_t site = newLocalArraySite();
-  return *static_cast<T*>(localArrayAddress(S, site, sizeof(T), name, loc));
+  return *static_cast<T*>(localArrayAddress(S, site, sizeof(T), name, loc.file_name(),
+                                            static_cast<uint32_t>(loc.line())));
 }
 
 // `__ubuf__ T name{};`: the object in local memory, value-initialised.
@@ -56,7 +59,8 @@ T& localObject(Tag, const char* name, std::source_location loc = std::source_loc
   static_assert(std::is_trivially_destructible_v<T>,
                 "a local-memory object must be trivially destructible");
   static const uint32_t site = newLocalArraySite();
-  return *::new (localArrayAddress(S, site, sizeof(T), name, loc)) T{};
+  return *::new (localArrayAddress(S, site, sizeof(T), name, loc.file_name(),
+                                   static_cast<uint32_t>(loc.line()))) T{};
 }
 
 }  // namespace asctwin::capi

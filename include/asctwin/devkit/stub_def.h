@@ -38,3 +38,4 @@
 #endif
 #include "asctwin/devkit/intrinsics_sys.h"
 #include "asctwin/devkit/pending_intrinsics.h"
+#include "asctwin/devkit/c_api_contract.h"
