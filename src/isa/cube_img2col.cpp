@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "isa/cube_common.h"
+#include "isa/cube_copy_kernels.h"
 
 namespace asctwin::isa {
 namespace {
@@ -158,6 +159,12 @@ void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, const Img2
     in.add(writes.access(spaceOf(dstBuf), true, reinterpret_cast<uintptr_t>(d)));
   };
   emit(x, PIPE_MTE1, describe, [=] {
+    if (!toB && !transA) {  // Zz: each C0 group is 32 contiguous bytes of a fractal row
+      uint8_t pad[32];
+      for (uint32_t c = 0; c < c0; ++c) std::memcpy(pad + c * es, &padBits, es);
+      copyk::img2colZz(d, l1, chunks->data(), mExt, kGroups, pad);
+      return;
+    }
     for (uint32_t mi = 0; mi < mExt; ++mi)
       for (uint32_t qi = 0; qi < kGroups; ++qi) {
         const int64_t off = (*chunks)[uint64_t{mi} * kGroups + qi];

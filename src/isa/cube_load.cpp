@@ -6,10 +6,7 @@
 #include <cstring>
 
 #include "isa/cube_common.h"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "isa/cube_copy_kernels.h"
 
 namespace asctwin::isa {
 namespace {
@@ -42,46 +39,6 @@ uint8_t* destOf(Ctx& x, CubeBuf buf, void* p, uint32_t align, uint64_t extent, c
 
 uint32_t fractalAlign(CubeBuf b) {
   return b == CubeBuf::L0A || b == CubeBuf::L0B ? kFractalBytes : 32;
-}
-
-// Transposes one 16 x 16 fractal of 2-byte elements (SSE2: four 8 x 8
-// blocks, each by three rounds of interleaves; otherwise element by element).
-void transpose16(uint8_t* dst, const uint8_t* src) {
-#if defined(__SSE2__)
-  alignas(16) uint8_t out[kFractalBytes];
-  for (int br = 0; br < 2; ++br)
-    for (int bc = 0; bc < 2; ++bc) {
-      __m128i a[8];
-      for (int r = 0; r < 8; ++r)
-        a[r] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + (br * 8 + r) * 32 + bc * 16));
-      __m128i b[8], c[8];
-      for (int q = 0; q < 4; ++q) {
-        b[2 * q] = _mm_unpacklo_epi16(a[2 * q], a[2 * q + 1]);
-        b[2 * q + 1] = _mm_unpackhi_epi16(a[2 * q], a[2 * q + 1]);
-      }
-      for (int h = 0; h < 2; ++h) {
-        c[4 * h] = _mm_unpacklo_epi32(b[4 * h], b[4 * h + 2]);
-        c[4 * h + 1] = _mm_unpackhi_epi32(b[4 * h], b[4 * h + 2]);
-        c[4 * h + 2] = _mm_unpacklo_epi32(b[4 * h + 1], b[4 * h + 3]);
-        c[4 * h + 3] = _mm_unpackhi_epi32(b[4 * h + 1], b[4 * h + 3]);
-      }
-      for (int q = 0; q < 4; ++q) {
-        // columns 2q and 2q + 1 of the block become rows of the result
-        const __m128i lo = _mm_unpacklo_epi64(c[q], c[q + 4]);
-        const __m128i hi = _mm_unpackhi_epi64(c[q], c[q + 4]);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (bc * 8 + 2 * q) * 32 + br * 16), lo);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (bc * 8 + 2 * q + 1) * 32 + br * 16), hi);
-      }
-    }
-  std::memcpy(dst, out, sizeof out);
-#else
-  uint16_t in[256];
-  uint16_t out[256];
-  std::memcpy(in, src, sizeof in);
-  for (int r = 0; r < 16; ++r)
-    for (int c = 0; c < 16; ++c) out[c * 16 + r] = in[r * 16 + c];
-  std::memcpy(dst, out, sizeof out);
-#endif
 }
 
 }  // namespace
@@ -122,18 +79,10 @@ void nd2nz(void* dst, const void* src, uint32_t es, const Nd2NzArgs& a, const ch
   };
   x.c.launch->schedPoint(x.c);
   emit(x, PIPE_MTE2, describe, [=] {
+    // Each row's 32-byte blocks, the last one completed with the documented zeros.
     for (uint32_t i = 0; i < a.ndNum; ++i)
-      for (uint32_t r = 0; r < a.nValue; ++r) {
-        const uint8_t* row = s + i * matrixSrc + r * pitch;
-        uint8_t* out = d + i * matrixDst + r * nStride;
-        const uint64_t whole = rowBytes / 32;
-        for (uint64_t c = 0; c < whole; ++c) std::memcpy(out + c * c0Stride, row + c * 32, 32);
-        if (whole < blocks) {  // the last block: the rest of the row, then the documented zeros
-          uint8_t last[32] = {};
-          std::memcpy(last, row + whole * 32, rowBytes - whole * 32);
-          std::memcpy(out + whole * c0Stride, last, 32);
-        }
-      }
+      copyk::nd2nzMatrix(d + i * matrixDst, s + i * matrixSrc, a.nValue, rowBytes, pitch, nStride,
+                         c0Stride);
   });
 }
 
@@ -180,7 +129,7 @@ void load2d(CubeBuf dstBuf, void* dst, CubeBuf srcBuf, const void* src, uint32_t
       const uint8_t* from = sp + indexOf(r) * kFractalBytes;
       uint8_t* to = d + r * dStride;
       if (transpose) {
-        transpose16(to, from);
+        copyk::transposeFractal16(to, from);
       } else {
         std::memmove(to, from, kFractalBytes);
       }
@@ -225,7 +174,7 @@ void load2dTranspose(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, ui
       const uint8_t* from = sp + (startIndex + uint64_t{r} * srcStride) * square;
       uint8_t* to0 = d + r * dStride;
       if (es == 2) {
-        transpose16(to0, from);
+        copyk::transposeFractal16(to0, from);
         continue;
       }
       uint8_t* to1 = to0 + fracStep;

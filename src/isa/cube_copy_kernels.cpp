@@ -1,0 +1,158 @@
+// The cube's fractal copies, 32 bytes at a time (cube_copy_kernels.h).
+// The AVX2 paths are compiled with per-function target attributes and run
+// only when cpuLevel() allows AVX2; the portable paths move the same bytes.
+#include "isa/cube_copy_kernels.h"
+
+#include <cstring>
+
+#include "common/cpu_isa.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define ASCTWIN_COPY_AVX2_FN __attribute__((target("avx2")))
+#endif
+
+namespace asctwin::isa::copyk {
+namespace {
+
+inline void copy32(uint8_t* to, const uint8_t* from) {
+  std::memcpy(to, from, 32);
+}
+
+void nd2nzPortable(uint8_t* dst, const uint8_t* src, uint32_t rows, uint64_t rowBytes,
+                   uint64_t pitch, uint64_t nStride, uint64_t c0Stride) {
+  const uint64_t whole = rowBytes / 32;
+  for (uint32_t r = 0; r < rows; ++r) {
+    const uint8_t* row = src + r * pitch;
+    uint8_t* out = dst + r * nStride;
+    for (uint64_t c = 0; c < whole; ++c) copy32(out + c * c0Stride, row + c * 32);
+    if (whole * 32 < rowBytes) {  // the last block: the rest of the row, then zeros
+      uint8_t last[32] = {};
+      std::memcpy(last, row + whole * 32, rowBytes - whole * 32);
+      copy32(out + whole * c0Stride, last);
+    }
+  }
+}
+
+void transposePortable(uint8_t* dst, const uint8_t* src) {
+  uint16_t in[256];
+  uint16_t out[256];
+  std::memcpy(in, src, sizeof in);
+  for (int r = 0; r < 16; ++r)
+    for (int c = 0; c < 16; ++c) out[c * 16 + r] = in[r * 16 + c];
+  std::memcpy(dst, out, sizeof out);
+}
+
+#if defined(__x86_64__)
+ASCTWIN_COPY_AVX2_FN void nd2nzAvx2(uint8_t* dst, const uint8_t* src, uint32_t rows,
+                                    uint64_t rowBytes, uint64_t pitch, uint64_t nStride,
+                                    uint64_t c0Stride) {
+  const uint64_t whole = rowBytes / 32;
+  for (uint32_t r = 0; r < rows; ++r) {
+    const uint8_t* row = src + r * pitch;
+    uint8_t* out = dst + r * nStride;
+    uint64_t c = 0;
+    for (; c + 2 <= whole; c += 2) {  // 64 source bytes per step
+      const __m256i v0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + c * 32));
+      const __m256i v1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + c * 32 + 32));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + c * c0Stride), v0);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + (c + 1) * c0Stride), v1);
+    }
+    for (; c < whole; ++c)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + c * c0Stride),
+                          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + c * 32)));
+    if (whole * 32 < rowBytes) {
+      uint8_t last[32] = {};
+      std::memcpy(last, row + whole * 32, rowBytes - whole * 32);
+      copy32(out + whole * c0Stride, last);
+    }
+  }
+}
+
+// Eight rows of the fractal (one ymm each): the 8 x 8 transposes of their
+// columns 0-7 (low lanes) and 8-15 (high lanes) at once, by three rounds of
+// interleaves; out[i] holds column i (low lane) and column 8 + i (high).
+ASCTWIN_COPY_AVX2_FN inline void transpose8x8Lanes(const __m256i a[8], __m256i out[8]) {
+  __m256i b[8], c[8];
+  for (int q = 0; q < 4; ++q) {
+    b[2 * q] = _mm256_unpacklo_epi16(a[2 * q], a[2 * q + 1]);
+    b[2 * q + 1] = _mm256_unpackhi_epi16(a[2 * q], a[2 * q + 1]);
+  }
+  for (int h = 0; h < 2; ++h) {
+    c[4 * h] = _mm256_unpacklo_epi32(b[4 * h], b[4 * h + 2]);
+    c[4 * h + 1] = _mm256_unpackhi_epi32(b[4 * h], b[4 * h + 2]);
+    c[4 * h + 2] = _mm256_unpacklo_epi32(b[4 * h + 1], b[4 * h + 3]);
+    c[4 * h + 3] = _mm256_unpackhi_epi32(b[4 * h + 1], b[4 * h + 3]);
+  }
+  for (int q = 0; q < 4; ++q) {
+    out[2 * q] = _mm256_unpacklo_epi64(c[q], c[q + 4]);
+    out[2 * q + 1] = _mm256_unpackhi_epi64(c[q], c[q + 4]);
+  }
+}
+
+ASCTWIN_COPY_AVX2_FN void transposeAvx2(uint8_t* dst, const uint8_t* src) {
+  __m256i top[8], bottom[8];
+  for (int r = 0; r < 8; ++r) {
+    top[r] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + r * 32));
+    bottom[r] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + (r + 8) * 32));
+  }
+  __m256i t[8], u[8];
+  transpose8x8Lanes(top, t);     // t[i]: low lane column i (rows 0-7), high lane column 8 + i
+  transpose8x8Lanes(bottom, u);  // u[i]: the same for rows 8-15
+  for (int i = 0; i < 8; ++i) {
+    // Row i of the result is column i: rows 0-7 then rows 8-15.
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + i * 32),
+                        _mm256_permute2x128_si256(t[i], u[i], 0x20));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (i + 8) * 32),
+                        _mm256_permute2x128_si256(t[i], u[i], 0x31));
+  }
+}
+
+ASCTWIN_COPY_AVX2_FN void img2colZzAvx2(uint8_t* dst, const uint8_t* l1, const int64_t* chunks,
+                                        uint32_t mExt, uint32_t kGroups, const uint8_t* pad) {
+  const __m256i padV = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(pad));
+  for (uint32_t mi = 0; mi < mExt; ++mi) {
+    uint8_t* rowOut = dst + (uint64_t{mi / 16} * kGroups * 16 + mi % 16) * 32;
+    const int64_t* rowChunks = chunks + uint64_t{mi} * kGroups;
+    for (uint32_t qi = 0; qi < kGroups; ++qi) {
+      const int64_t off = rowChunks[qi];
+      const __m256i v =
+          off < 0 ? padV : _mm256_loadu_si256(reinterpret_cast<const __m256i*>(l1 + off));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(rowOut + uint64_t{qi} * 512), v);
+    }
+  }
+}
+#endif
+
+}  // namespace
+
+void nd2nzMatrix(uint8_t* dst, const uint8_t* src, uint32_t rows, uint64_t rowBytes, uint64_t pitch,
+                 uint64_t nStride, uint64_t c0Stride) {
+#if defined(__x86_64__)
+  if (cpuAllows(CpuLevel::kAvx2))
+    return nd2nzAvx2(dst, src, rows, rowBytes, pitch, nStride, c0Stride);
+#endif
+  nd2nzPortable(dst, src, rows, rowBytes, pitch, nStride, c0Stride);
+}
+
+void transposeFractal16(uint8_t* dst, const uint8_t* src) {
+#if defined(__x86_64__)
+  if (cpuAllows(CpuLevel::kAvx2)) return transposeAvx2(dst, src);
+#endif
+  transposePortable(dst, src);
+}
+
+void img2colZz(uint8_t* dst, const uint8_t* l1, const int64_t* chunks, uint32_t mExt,
+               uint32_t kGroups, const uint8_t (&pad)[32]) {
+#if defined(__x86_64__)
+  if (cpuAllows(CpuLevel::kAvx2)) return img2colZzAvx2(dst, l1, chunks, mExt, kGroups, pad);
+#endif
+  for (uint32_t mi = 0; mi < mExt; ++mi)
+    for (uint32_t qi = 0; qi < kGroups; ++qi) {
+      const int64_t off = chunks[uint64_t{mi} * kGroups + qi];
+      copy32(dst + ((uint64_t{mi / 16} * kGroups + qi) * 16 + mi % 16) * 32,
+             off < 0 ? pad : l1 + off);
+    }
+}
+
+}  // namespace asctwin::isa::copyk
