@@ -38,6 +38,7 @@
 #include "asctwin/kernel/cube_fixpipe.h"
 #include "asctwin/kernel/cube_copy.h"
 #include "asctwin/kernel/cube_crosscore.h"
+#include "asctwin/kernel/cube_resgroup.h"
 #include "asctwin/kernel/debug.h"
 #include "asctwin/kernel/sys_regs.h"
 #include "asctwin/kernel/workspace.h"
