@@ -80,6 +80,24 @@ void LaunchState::issue(const kernel::CoreState& c, const kernel::Instr& in) {
   rec.epoch.tid = tidOf(c.index, p);
   rec.epoch.clk = inOrderPipe(p) ? ++k.seg[p] : k.seg[p];
   rec.clock = k.pipe[p].get();
+  if (in.unitFlag) {
+    // The unit-flag wait (ordering.h) orders this instruction only; a flip
+    // releases it (and what it waited for) and, like a SetFlag, starts a new
+    // epoch of its pipe, so later instructions of the pipe are not covered.
+    const kernel::UnitFlagUse& u = *in.unitFlag;
+    std::shared_ptr<VectorClock> waited;
+    k.unitFlags.waitFor(u.units, u.fixpipe, [&](const ClockRef& r) {
+      if (!waited) waited = std::make_shared<VectorClock>(*rec.clock);
+      waited->join(*r);
+    });
+    if (waited) rec.clock = waited;
+    if (u.flag == 3) {
+      auto r = std::make_shared<VectorClock>(*rec.clock);
+      r->set(rec.epoch.tid, std::max((*r)[rec.epoch.tid], rec.epoch.clk));
+      if (!inOrderPipe(p)) ++k.seg[p];
+      k.unitFlags.flip(u.units, u.fixpipe, r);
+    }
+  }
   rec.site = siteId(c.index, p, in.site);
   // Only the access rules need the record (execute() looks it up).
   if (!(tools_ & (racecheck | detcheck | initcheck))) return;

@@ -70,6 +70,8 @@ struct CoreHb {
   // Released buffers whose bytes a newer buffer took: id -> (old site, new
   // site). Using a tensor of one is a buffer overlap.
   std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> shadowed;
+  // Per L0C fractal: the release of the instruction that flipped its unit flag last.
+  kernel::UnitFlagLinks<ClockRef> unitFlags;
 };
 
 // An issued instruction waiting to be carried out.

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "isa/cube_common.h"
+#include "isa/cube_unit_flag.h"
 #include "kernel/atomic_apply.h"
 #include "kernel/gm_store.h"
 
@@ -189,8 +190,6 @@ void fixpipe(CubeBuf dstBuf, void* dst, Elem dstType, const void* src, Elem srcT
   if (!pairSupported(srcType, dstType, a.quant))
     cubeFail(x, std::string("Fixpipe: quantPre ") + std::to_string(int{a.quant}) +
                     " does not turn " + elemName(srcType) + " into " + elemName(dstType));
-  if (a.unitFlag == 1 || a.unitFlag > 3)
-    cubeFail(x, "Fixpipe: unitFlag must be 0, 2 or 3, got " + std::to_string(a.unitFlag));
   if (a.reluPre > 1)
     cubeFail(x, "Fixpipe: reluPre must be 0 or 1 (ClipReLU is not on A2/A3), got " +
                     std::to_string(a.reluPre));
@@ -255,6 +254,14 @@ void fixpipe(CubeBuf dstBuf, void* dst, Elem dstType, const void* src, Elem srcT
              "Fixpipe: scalar quantisation without a QUANT_PRE value (SetFixpipePreQuantFlag "
              "or deqScalar)");
   }
+  // The unit flags of the L0C fractals it reads (cube_unit_flag.h).
+  UnitSet units;
+  for (uint32_t t = 0; t < ndNum; ++t)
+    for (uint32_t jb = 0; jb < nBlocks; ++jb)
+      units.add(so.offset + srcOffset(t, 0, jb * 16),
+                uint64_t{a.mSize - 1u} * srcRow + std::min<uint32_t>(16, a.nSize - jb * 16) * 4u);
+  std::shared_ptr<const kernel::UnitFlagUse> uf =
+      unitFlagIssue(x, a.unitFlag, true, units.take(), "Fixpipe");
   const AtomicOp op = dstBuf == CubeBuf::GM ? x.c.atomicOp : AtomicOp::None;
   const DType atype = x.c.atomicType;
   if (op != AtomicOp::None && kernel::dtypeBytes(atype) != dsize)
@@ -282,6 +289,7 @@ void fixpipe(CubeBuf dstBuf, void* dst, Elem dstType, const void* src, Elem srcT
     in.add(writes.access(spaceOf(dstBuf), true, reinterpret_cast<uintptr_t>(dp)));
     in.atomicOp = op;
     in.atomicType = atype;
+    in.unitFlag = uf;
   };
   if (dstBuf == CubeBuf::GM) x.c.launch->schedPoint(x.c);
   const bool toGm = dstBuf == CubeBuf::GM;

@@ -16,6 +16,7 @@
 
 #include "isa/cube_common.h"
 #include "isa/cube_mad_kernels.h"
+#include "isa/cube_unit_flag.h"
 #include "kernel/ordering.h"
 
 namespace asctwin::isa {
@@ -32,8 +33,6 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
   if (m > 4095 || k > 4095 || n > 4095)
     cubeFail(x, "Mmad: m, n and k must be in [0, 4095], got m " + std::to_string(m) + ", n " +
                     std::to_string(n) + ", k " + std::to_string(k));
-  if (unitFlag == 1 || unitFlag > 3)
-    cubeFail(x, "Mmad: unitFlag must be 0, 2 or 3, got " + std::to_string(unitFlag));
   madk::Shape s{};
   s.m = m;
   s.k = k;
@@ -65,6 +64,11 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
     checkLocalExtent(x, bo2, uint64_t{n} * 4, "bias");
     bt = bo2.ptr;
   }
+  // The unit flags of the whole fractals of C it writes (cube_unit_flag.h).
+  UnitSet units;
+  units.add(co.offset, uint64_t{s.n1} * s.m1 * 1024);
+  std::shared_ptr<const kernel::UnitFlagUse> uf =
+      unitFlagIssue(x, unitFlag, false, units.take(), "Mmad");
   const bool zeroInit = !cmatrixSource && cmatrixInitVal;
   const bool readsC = !cmatrixSource && !cmatrixInitVal;
 
@@ -103,6 +107,7 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
       in.add(access2d(Space::BT, false, reinterpret_cast<uintptr_t>(bt), 1, n * 4u, n * 4u));
     if (readsC) in.add(crd.access(Space::L0C, false, reinterpret_cast<uintptr_t>(cp)));
     in.add(cw.access(Space::L0C, true, reinterpret_cast<uintptr_t>(cp)));
+    in.unitFlag = uf;
   };
   emit(x, PIPE_M, describe, [=] {
     if (t == MadType::S8) {

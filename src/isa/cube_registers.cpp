@@ -15,6 +15,7 @@
 #include <string>
 
 #include "isa/cube_common.h"
+#include "isa/cube_unit_flag.h"
 #include "kernel/ordering.h"
 
 namespace asctwin::isa {
@@ -93,6 +94,7 @@ bool groupHasOtherKind(Ctx& x) {
 void setCubeRegister(CubeReg r, uint64_t value, const char* name) {
   Ctx x = enter(name);
   *regOf(x.c.regs, r) = value;
+  if (r == CubeReg::Fpc && (value >> 63) != 0) unitFlagReset(x);  // FPC[63]: clear them all
 }
 
 uint64_t cubeRegister(CubeReg r) {

@@ -155,6 +155,11 @@ void CheckScheduler::defer(CoreState& c, const Instr& in, std::function<void()> 
   const bool ordered = inOrderPipe(p);
   if (ordered) addDep(k.last[p], n);
   depOnGate(k, n, p);
+  if (in.unitFlag) {  // the unit-flag wait (ordering.h)
+    const UnitFlagUse& u = *in.unitFlag;
+    k.unitFlags.waitFor(u.units, u.fixpipe, [&](const NodeRef& pred) { addDep(pred, n); });
+    if (u.flag == 3) k.unitFlags.flip(u.units, u.fixpipe, n);
+  }
   if (ordered) {
     k.gate[p].clear();  // n carries them; later nodes of the pipe depend on n
     k.last[p] = n;
@@ -280,6 +285,7 @@ void CheckScheduler::clear(CoreState& c) {
   for (auto& s : k.since) s.clear();
   k.flags.clear();
   for (auto& l : k.last) l.reset();
+  k.unitFlags.clear();
   k.join.reset();
   k.pending = 0;
   ready_.clear();

@@ -63,6 +63,7 @@ struct CoreCheck {
   NodeRef last[PIPE_COUNT_];  // in-order pipes (ordering.h): the pipe's last node
   std::unordered_map<uint64_t, std::deque<NodeRef>> flags;  // SetFlag nodes not yet waited for
   NodeRef join;                                             // what the scalar code waits for
+  UnitFlagLinks<NodeRef> unitFlags;  // per L0C fractal: the node that flipped its unit flag last
   size_t pending = 0;
 };
 

@@ -54,6 +54,14 @@ struct Access {
   }
 };
 
+// A cube instruction that waits on the L0C unit flags (Mmad / Fixpipe with
+// unitFlag 2 or 3; the rule is ordering.h's UnitFlagLinks).
+struct UnitFlagUse {
+  uint8_t flag = 0;             // 2: wait; 3: wait, then flip the bits
+  bool fixpipe = false;         // a reader (waits for set bits) or a Mmad
+  std::vector<uint32_t> units;  // the L0C fractals (kUnitFlagBytes each), ascending
+};
+
 struct Instr {
   pipe_t pipe = PIPE_S;
   Site site;
@@ -65,6 +73,7 @@ struct Instr {
   // The buffer ids of the tensors the API call passed (the checker's
   // released-buffer rule); 0 = none.
   uint32_t buffers[4] = {};
+  std::shared_ptr<const UnitFlagUse> unitFlag;  // null: the instruction does not use them
 
   void add(const Access& a) {
     if (accessCount < 4) acc[accessCount++] = a;

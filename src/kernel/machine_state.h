@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace asctwin::kernel {
 
@@ -67,6 +68,9 @@ struct MachineState {
   uint64_t padding = 0;
   uint64_t l13dSize = 0;
   uint64_t l3dRpt = uint64_t{1} << 16;
+  // The L0C unit flags, one per 1024-byte fractal (src/isa/cube_unit_flag.cpp;
+  // sized at first use, all clear at launch and after FPC[63] is written).
+  std::vector<uint8_t> l0cUnitFlags;
 
   // CTRL (get_ctrl/set_ctrl of both front ends; bits above).
   uint64_t ctrl = kCtrlAtLaunch;

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "asctwin/kernel/types.h"
 #include "kernel/observer.h"
@@ -63,5 +64,50 @@ struct SyncRule {
 // and acquires, a reorderable pipe's orders that pipe only, an in-order
 // pipe's does nothing).
 SyncRule syncRule(SyncKind kind, pipe_t pipe = PIPE_S);
+
+// The L0C unit flags of the cube (Mmad / Fixpipe unitFlag 2 or 3,
+// docs/cube.md): one bit per 16 x 16 fractal of L0C (kUnitFlagBytes). A
+// Mmad using them waits until the bit of every fractal it writes is 0, a
+// Fixpipe until the bit of every fractal it reads is 1; with unitFlag 3 the
+// instruction flips those bits when it completes (a Mmad sets them, a
+// Fixpipe clears them), with 2 it leaves them. The ISA core follows the bits
+// in program order and refuses a wait that nothing issued earlier can end
+// (src/isa/cube_unit_flag.cpp), so a wait always ends with the last flip of
+// the other side: both engines order a waiting instruction after, per
+// fractal, the instruction of the other side that flipped it last (check
+// mode with pending nodes, the checker with release clocks).
+inline constexpr uint32_t kUnitFlagBytes = 1024;
+
+template <class Ref>
+class UnitFlagLinks {
+ public:
+  // Calls dep(ref) for the flips the instruction waits for (`units`: the
+  // fractal indices it touches, ascending; `fixpipe`: a reader).
+  template <class Dep>
+  void waitFor(const std::vector<uint32_t>& units, bool fixpipe, Dep&& dep) const {
+    const Ref* previous = nullptr;
+    for (uint32_t u : units) {
+      if (u >= last_.size()) break;
+      const Slot& s = last_[u];
+      if (!s.ref || s.byFixpipe == fixpipe) continue;
+      if (previous != nullptr && *previous == s.ref) continue;
+      dep(s.ref);
+      previous = &s.ref;
+    }
+  }
+  // A unitFlag 3 instruction: the last flip of its fractals.
+  void flip(const std::vector<uint32_t>& units, bool fixpipe, const Ref& self) {
+    if (!units.empty() && units.back() >= last_.size()) last_.resize(units.back() + 1);
+    for (uint32_t u : units) last_[u] = Slot{self, fixpipe};
+  }
+  void clear() { last_.clear(); }
+
+ private:
+  struct Slot {
+    Ref ref{};
+    bool byFixpipe = false;
+  };
+  std::vector<Slot> last_;
+};
 
 }  // namespace asctwin::kernel
