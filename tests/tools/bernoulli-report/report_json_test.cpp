@@ -171,6 +171,7 @@ TEST(BernoulliReportJson, EveryTargetIsPresentWithAConsistentStatus) {
   }
   for (const char* d : {"FP32", "FP16", "INT64", "BF16"})
     EXPECT_TRUE(ids.count(std::string("peak_allocated_gap:") + d));
+  EXPECT_EQ(ids.count("dsa_mask_rate"), 1u);
 }
 
 TEST(BernoulliReportJson, ChartsAreWrittenOrTheirAbsenceExplained) {
