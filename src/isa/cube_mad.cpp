@@ -12,6 +12,8 @@
 // padding rows and columns of C, as on hardware) over kk < k only (the K
 // padding is ignored); GEMV (m == 1) computes row 0.
 #include <algorithm>
+#include <cstring>
+#include <vector>
 #include <string>
 
 #include "isa/cube_common.h"
@@ -20,6 +22,30 @@
 #include "kernel/ordering.h"
 
 namespace asctwin::isa {
+
+namespace {
+
+// HF32 (CTRL[46]): an fp32 operand rounded to 11 mantissa bits (12-bit
+// significand), to nearest with ties to even, or with ties away from zero
+// when CTRL[47] is set (HF32TransMode::NEAREST_ZERO; docs/cube.md says why
+// this reading). Infinities and NaNs stay; a carry out of the mantissa
+// raises the exponent (to infinity past the largest finite value).
+void roundToHf32(uint8_t* p, uint64_t bytes, bool tiesAway) {
+  for (uint64_t i = 0; i + 4 <= bytes; i += 4) {
+    uint32_t u;
+    std::memcpy(&u, p + i, 4);
+    if ((u & 0x7F800000u) == 0x7F800000u) continue;
+    if (tiesAway) {
+      u += 0x800u;
+    } else {
+      u += 0x7FFu + ((u >> 12) & 1u);
+    }
+    u &= ~0xFFFu;
+    std::memcpy(p + i, &u, 4);
+  }
+}
+
+}  // namespace
 
 using madk::aOffset;
 using madk::bOffset;
@@ -77,6 +103,10 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
   // PipeBarrier<PIPE_M> between dependent calls.
   if ((m / 16) * (n / 16) >= 10 && x.c.hooks != 0) kernel::pipeBarrier(PIPE_M, x.site);
 
+  // HF32 (CTRL[46], CTRL[47]) as the Mmad is issued: fp32 operands only.
+  const bool hf32 = t == MadType::F32 && ((x.c.regs.ctrl >> 46) & 1) != 0;
+  const bool hf32TiesAway = ((x.c.regs.ctrl >> 47) & 1) != 0;
+  const uint64_t bExtent = uint64_t{s.k1} * s.n1 * kFractalBytes;
   uint8_t* ap = ao.ptr;
   uint8_t* bp = bo.ptr;
   uint8_t* cp = co.ptr;
@@ -112,6 +142,13 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
   emit(x, PIPE_M, describe, [=] {
     if (t == MadType::S8) {
       madk::madInt8(s, ap, bp, cp, reinterpret_cast<const int32_t*>(bt), zeroInit);
+    } else if (hf32) {
+      // The operands as the unit sees them: copies rounded to HF32.
+      std::vector<uint8_t> a32(ap, ap + aExtent), b32(bp, bp + bExtent);
+      roundToHf32(a32.data(), a32.size(), hf32TiesAway);
+      roundToHf32(b32.data(), b32.size(), hf32TiesAway);
+      madk::madFloat(t, s, a32.data(), b32.data(), cp, reinterpret_cast<const float*>(bt),
+                     zeroInit);
     } else {
       madk::madFloat(t, s, ap, bp, cp, reinterpret_cast<const float*>(bt), zeroInit);
     }

@@ -72,4 +72,54 @@ void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor
       p.n, p.unitFlag, p.kDirectionAlign, cmatrixSource, p.cmatrixInitVal);
 }
 
+// --- HF32 and the computation order (CTRL[46], CTRL[47], CTRL[51]) ----------------------
+// As kernel_reg.h: read-modify-write of CTRL, read by every later Mmad when
+// it is issued. HF32 (docs/cube.md): float operands rounded to 11 mantissa
+// bits before the products; the order of the fractals changes nothing the
+// twin computes.
+enum class HF32Mode { ENABLE, DISABLE };
+enum class HF32TransMode { NEAREST_ZERO, NEAREST_EVEN };
+
+namespace detail {
+inline void setCtrlBit(int bit, bool on) {
+  const auto ctrl = static_cast<uint64_t>(get_ctrl());
+  set_ctrl(on ? ctrl | (uint64_t{1} << bit) : ctrl & ~(uint64_t{1} << bit));
+}
+inline constexpr int kHf32ModeBit = 46;
+inline constexpr int kHf32TransModeBit = 47;
+inline constexpr int kMmLayoutModeBit = 51;
+}  // namespace detail
+
+inline void SetHF32Mode(HF32Mode mode, std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call("SetHF32Mode", loc);
+  detail::setCtrlBit(detail::kHf32ModeBit, mode == HF32Mode::ENABLE);
+}
+inline void SetHF32Mode(bool hf32Mode, std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call("SetHF32Mode", loc);
+  detail::setCtrlBit(detail::kHf32ModeBit, hf32Mode);
+}
+inline void SetHF32TransMode(HF32TransMode mode,
+                             std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call("SetHF32TransMode", loc);
+  detail::setCtrlBit(detail::kHf32TransModeBit, mode == HF32TransMode::NEAREST_ZERO);
+}
+inline void SetHF32TransMode(bool hf32TransMode,
+                             std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call("SetHF32TransMode", loc);
+  detail::setCtrlBit(detail::kHf32TransModeBit, hf32TransMode);
+}
+inline void SetMMRowMajor(std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call("SetMMRowMajor", loc);
+  detail::setCtrlBit(detail::kMmLayoutModeBit, true);
+}
+inline void SetMMColumnMajor(std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call("SetMMColumnMajor", loc);
+  detail::setCtrlBit(detail::kMmLayoutModeBit, false);
+}
+inline void SetMMLayoutTransform(bool mmLayoutMode,
+                                 std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call("SetMMLayoutTransform", loc);
+  detail::setCtrlBit(detail::kMmLayoutModeBit, mmLayoutMode);
+}
+
 }  // namespace AscendC
