@@ -22,9 +22,12 @@ bool isCallLikeSpecifier(std::string_view word) {
   return false;
 }
 
-// Qualifiers that are markers for the front end and nothing else.
-constexpr std::array<std::string_view, 6> kMarkerWords = {"__global__", "__aicore__", "__vector__",
-                                                          "__cube__",   "__aicpu__",  "__gm__"};
+// Qualifiers that are markers for the front end and nothing else
+// (`__kfc_workspace__` also makes its parameter the core's system workspace
+// at the kernel's start: translate.cpp).
+constexpr std::array<std::string_view, 7> kMarkerWords = {
+    "__global__", "__aicore__", "__vector__", "__cube__", "__aicpu__", "__gm__",
+    "__kfc_workspace__"};
 // Marker statements with an argument list.
 constexpr std::array<std::string_view, 3> kMarkerCalls = {"__mix__", "KERNEL_TASK_TYPE_DEFAULT",
                                                           "KERNEL_TASK_TYPE"};

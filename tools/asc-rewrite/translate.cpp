@@ -53,6 +53,20 @@ std::string withoutMarkers(const std::string& type) {
   return collapsed;
 }
 
+// True when `text` has `word` as a whole identifier.
+bool hasWord(std::string_view text, std::string_view word) {
+  const auto identChar = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+  };
+  for (std::size_t at = text.find(word); at != std::string_view::npos;
+       at = text.find(word, at + 1)) {
+    const bool startOk = at == 0 || !identChar(text[at - 1]);
+    const bool endOk = at + word.size() == text.size() || !identChar(text[at + word.size()]);
+    if (startOk && endOk) return true;
+  }
+  return false;
+}
+
 std::string registration(const KernelDefinition& def, const KernelInfo& info) {
   std::string address = "&" + def.name;
   if (!def.explicitArgs.empty()) {
@@ -73,6 +87,29 @@ std::string registration(const KernelDefinition& def, const KernelInfo& info) {
   }
   return " (void)::asctwin::kernelRegistration<" + address + ", " + kernelSpecExpression(info) +
          ">;";
+}
+
+// A kernel parameter qualified `__kfc_workspace__` is the KFC workspace: on
+// the NPU the kernel starts with the system workspace register holding it
+// (GetSysWorkSpacePtr), as CANN's compiler arranges. The statement that does
+// so on the twin, put at the start of the body; "" when no parameter is
+// marked. A marked parameter without a name is an error.
+std::string kfcWorkspaceEntry(const KernelDefinition& def, const std::vector<Token>& code,
+                              std::vector<Diagnostic>& errors) {
+  std::string stmt;
+  for (std::size_t i = 0; i < def.paramTypes.size(); ++i) {
+    if (!hasWord(def.paramTypes[i], "__kfc_workspace__")) continue;
+    if (i >= def.paramNames.size() || def.paramNames[i].empty()) {
+      const Token& at = code[def.nameToken];
+      errors.push_back({at.line, at.column,
+                        "a '__kfc_workspace__' parameter of kernel '" + def.name +
+                            "' needs a name (it becomes the system workspace)",
+                        {}});
+      continue;
+    }
+    stmt += " ::asctwin::kernel::kfcWorkspaceEntry(" + def.paramNames[i] + ");";
+  }
+  return stmt;
 }
 
 // In device code `printf` is the kernel's printf (block prefix, as on the
@@ -130,7 +167,8 @@ TranslateResult translate(std::string_view text, std::string_view path, SourceFo
 
   for (const KernelDefinition& def : result.kernels.definitions) {
     const KernelInfo& info = result.kernels.byName.at(def.name);
-    std::string stmt = registration(def, info);
+    std::string stmt =
+        registration(def, info) + kfcWorkspaceEntry(def, tokens.code, result.errors);
     if (stmt.empty()) continue;
     const std::size_t at = tokens.code[def.bodyOpen].end;
     edits.push_back({at, at, std::move(stmt)});

@@ -3,7 +3,8 @@
 // core's machine state (the register __set_kfc_workspace_addr writes on the
 // NPU) and shared with devkit mode's g_sysWorkspaceReserved. SetSysWorkspace
 // stores the kernel's workspace argument there, GetSysWorkSpacePtr returns
-// it (null until set: the twin's launcher sets no system workspace), and
+// it (null until set, unless the kernel has a `__kfc_workspace__` parameter:
+// asctwin/kernel/kfc_entry.h), and
 // GetUserWorkspace skips the 16 MiB the system reserves at its start
 // (RESERVED_WORKSPACE, what the host's GetLibApiWorkSpaceSize reports).
 #pragma once
