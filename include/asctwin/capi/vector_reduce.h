@@ -42,6 +42,10 @@ ASCTWIN_CAPI_REPEAT_EXTREME(min, vcmin)
 inline int64_t asc_get_acc_val() {
   return ASC_IS_AIV ? get_acc_val() : 0;
 }
+// The lanes the last GatherMask (asc_reduce) kept (0 on an AIC).
+inline int64_t asc_get_rsvd_count() {
+  return ASC_IS_AIV ? get_rsvd_cnt() : 0;
+}
 // The extreme of the last vcmax/vcmin over all its iterations, and its index.
 #define ASCTWIN_CAPI_EXTREME_CNT(OP, T, BITS)                      \
   inline void asc_get_reduce_##OP##_cnt(T& val, uint32_t& index) { \
