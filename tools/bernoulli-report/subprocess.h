@@ -5,17 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "tool_process.h"
+
 namespace asctwin::report {
 
-struct ProcessResult {
-  bool started = false;  // false: the program could not be executed
-  int exitCode = -1;     // the exit status, or 128 + signal
-  std::string out;       // stdout
-  std::string err;       // stderr
-};
+// started (false: the program could not be executed), exitCode (the exit
+// status, or 128 + signal), out and err (stdout and stderr).
+using ProcessResult = tools::ProcessResult;
 
 // Runs argv[0] (searched on PATH when it has no '/') with argv, stdin from
-// /dev/null, and waits for it.
+// /dev/null, stdout and stderr collected, and waits for it (tools/process).
 ProcessResult runProcess(const std::vector<std::string>& argv);
 
 // The absolute path of this executable and the directory holding it.

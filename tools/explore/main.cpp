@@ -9,28 +9,17 @@
 // Exit status: 0 when every run gave the same result, 1 when there were two
 // or more, 2 when the tool could not do its job (bad options, the program
 // could not be started).
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
-#include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <regex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "asctwin/kernel/explore.h"
-
-extern char** environ;
+#include "tool_process.h"
 
 namespace {
 
@@ -53,87 +42,22 @@ std::string describeStatus(const RunResult& r) {
 
 // Runs argv with ASCTWIN_MODE=check ASCTWIN_SEED=seed added to the environment.
 RunResult runOnce(const std::vector<std::string>& argv, uint64_t seed, double timeoutSeconds) {
+  asctwin::tools::ProcessRequest p;
+  p.argv = argv;
+  p.env = {"ASCTWIN_MODE=check", "ASCTWIN_SEED=" + std::to_string(seed)};
+  p.output = asctwin::tools::ProcessRequest::Output::Capture;
+  p.timeoutSeconds = timeoutSeconds;
+  asctwin::tools::ProcessResult pr = asctwin::tools::runProcess(p);
   RunResult r;
-  std::vector<std::string> envStore;
-  for (char** e = environ; *e != nullptr; ++e) {
-    if (std::strncmp(*e, "ASCTWIN_MODE=", 13) == 0 || std::strncmp(*e, "ASCTWIN_SEED=", 13) == 0)
-      continue;
-    envStore.emplace_back(*e);
-  }
-  envStore.push_back("ASCTWIN_MODE=check");
-  envStore.push_back("ASCTWIN_SEED=" + std::to_string(seed));
-  std::vector<char*> envp, args;
-  for (auto& s : envStore) envp.push_back(s.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> argStore = argv;
-  for (auto& s : argStore) args.push_back(s.data());
-  args.push_back(nullptr);
-
-  int outPipe[2], errPipe[2];
-  if (pipe2(outPipe, O_CLOEXEC) != 0 || pipe2(errPipe, O_CLOEXEC) != 0) {
+  if (!pr.started) {
     r.status = -1;
-    r.err = std::string("pipe: ") + std::strerror(errno);
+    r.err = pr.error;
     return r;
   }
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, outPipe[1], STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&fa, errPipe[1], STDERR_FILENO);
-  posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  pid_t pid = -1;
-  const int rc = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), envp.data());
-  posix_spawn_file_actions_destroy(&fa);
-  close(outPipe[1]);
-  close(errPipe[1]);
-  if (rc != 0) {
-    close(outPipe[0]);
-    close(errPipe[0]);
-    r.status = -1;
-    r.err = "cannot start " + argv[0] + ": " + std::strerror(rc);
-    return r;
-  }
-  const auto start = std::chrono::steady_clock::now();
-  pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
-  int open = 2;
-  char buf[65536];
-  while (open > 0) {
-    int waitMs = -1;
-    if (timeoutSeconds > 0) {
-      const double left =
-          timeoutSeconds -
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (left <= 0) {
-        kill(pid, SIGKILL);
-        r.timedOut = true;
-        break;
-      }
-      waitMs = static_cast<int>(left * 1000) + 1;
-    }
-    const int n = poll(fds, 2, waitMs);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
-    for (int i = 0; i < 2; ++i) {
-      if (fds[i].fd < 0 || (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
-      const ssize_t got = read(fds[i].fd, buf, sizeof buf);
-      if (got > 0) {
-        (i == 0 ? r.out : r.err).append(buf, static_cast<size_t>(got));
-      } else if (got == 0 || errno != EINTR) {
-        close(fds[i].fd);
-        fds[i].fd = -1;
-        --open;
-      }
-    }
-  }
-  for (auto& f : fds)
-    if (f.fd >= 0) close(f.fd);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFEXITED(status)) {
-    r.status = WEXITSTATUS(status);
-  } else if (WIFSIGNALED(status)) {
-    r.status = 128 + WTERMSIG(status);
-  }
+  r.out = std::move(pr.out);
+  r.err = std::move(pr.err);
+  r.timedOut = pr.timedOut;
+  r.status = pr.exitCode < 0 ? 0 : pr.exitCode;
   return r;
 }
 
