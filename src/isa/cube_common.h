@@ -60,16 +60,28 @@ inline LocalOp cubeLocal(Ctx& x, CubeBuf b, const void* p, uint32_t align, const
 // group (nextGroup() starts one): a fractal copy keeps one run per fractal,
 // so the checker can tell a fractal with unwritten padding from one that
 // nothing wrote (Access::copiesPadding).
+//
+// Big instructions (an Mmad names thousands of 32- and 64-byte rows) make
+// this the main cost of check mode, so a run that continues the previous one
+// of its group is merged as it is added, and the sort is skipped for runs
+// added in order and is a radix sort on the offsets otherwise.
 class ByteRuns {
  public:
   void add(uint64_t offset, uint64_t bytes) {
-    if (bytes != 0) runs_.push_back({offset, bytes, group_});
+    if (bytes == 0) return;
+    if (!runs_.empty()) {
+      Span& last = runs_.back();
+      if (last.group == group_ && last.off + last.bytes == offset) {
+        last.bytes += bytes;
+        return;
+      }
+    }
+    runs_.push_back({offset, bytes, group_});
   }
   void nextGroup() { ++group_; }
   bool empty() const { return runs_.empty(); }
   kernel::Access access(Space s, bool write, uintptr_t base) {
-    std::sort(runs_.begin(), runs_.end(),
-              [](const Span& a, const Span& b) { return a.off < b.off; });
+    sortByOffset();
     std::vector<Span> merged;
     for (const Span& r : runs_) {
       if (!merged.empty() && r.group == merged.back().group &&
@@ -117,6 +129,28 @@ class ByteRuns {
     uint64_t bytes;
     uint32_t group;
   };
+  // Orders runs_ by offset (runs of equal offset in any order: merging only
+  // needs the offsets sorted).
+  void sortByOffset() {
+    const auto byOffset = [](const Span& a, const Span& b) { return a.off < b.off; };
+    if (std::is_sorted(runs_.begin(), runs_.end(), byOffset)) return;
+    uint64_t hi = 0;
+    for (const Span& r : runs_) hi = std::max(hi, r.off);
+    constexpr int kBits = 11;
+    if (runs_.size() < 256 || hi >= (uint64_t{1} << (3 * kBits))) {
+      std::sort(runs_.begin(), runs_.end(), byOffset);
+      return;
+    }
+    // LSD radix sort, 11 bits a pass, as many passes as the offsets need.
+    std::vector<Span> out(runs_.size());
+    for (int shift = 0; (hi >> shift) != 0; shift += kBits) {
+      uint32_t start[(1u << kBits) + 1] = {};
+      for (const Span& r : runs_) ++start[((r.off >> shift) & ((1u << kBits) - 1)) + 1];
+      for (uint32_t d = 1; d <= (1u << kBits); ++d) start[d] += start[d - 1];
+      for (const Span& r : runs_) out[start[(r.off >> shift) & ((1u << kBits) - 1)]++] = r;
+      runs_.swap(out);
+    }
+  }
   std::vector<Span> runs_;
   uint32_t group_ = 0;
 };

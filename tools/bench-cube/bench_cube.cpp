@@ -2,18 +2,26 @@
 // accumulation, fp32 out) written with the basic API (Nd2Nz DataCopy,
 // LoadData, Mmad, Fixpipe NZ -> ND) on 20 AIC blocks, next to the same
 // product by OpenBLAS (cblas_sgemm on float copies of the inputs, as many
-// threads as the twin's worker pool) in the same run. The counter
-// `vs_openblas` of BM_CubeMatmul is the twin's time over OpenBLAS's.
+// threads as the twin's worker pool) in the same run. Counters of
+// BM_CubeMatmul: `vs_openblas` is OpenBLAS's wall time over the twin's (> 1:
+// the twin is faster), `vs_openblas_cpu` the same in process CPU time (what
+// a shared machine still measures fairly), `cpu_ms` the twin's CPU time per
+// product. BM_CubeMatmulCheck runs the kernel in check mode (seed 0);
+// `vs_fast` is its CPU time over fast mode's.
 //
 //   ./asctwin-bench-cube --benchmark_counters_tabular=true
 //   ASCTWIN_THREADS=1 OPENBLAS_NUM_THREADS=1 ./asctwin-bench-cube   (one thread each)
 #include <benchmark/benchmark.h>
 #include <cblas.h>
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -103,7 +111,17 @@ Data& data() {
   return d;
 }
 
-double gBlasSeconds = 0;  // the last OpenBLAS run's time per product
+double gBlasSeconds = 0;     // the last OpenBLAS run's wall time per product
+double gBlasCpuSeconds = 0;  // and its process CPU time
+double gFastCpuSeconds = 0;  // the twin's fast-mode CPU time per product
+
+// CPU time of the whole process (every thread), in seconds.
+double processCpuSeconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+}
 
 void runBlas(Data& d) {
   cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, kM, kN, kK, 1.0f, d.af.data(), kK,
@@ -114,43 +132,46 @@ void BM_OpenBlasSgemm(benchmark::State& state) {
   auto& d = data();
   uint64_t n = 0;
   const auto t0 = std::chrono::steady_clock::now();
+  const double c0 = processCpuSeconds();
   for (auto _ : state) {
     runBlas(d);
     ++n;
   }
   gBlasSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() /
-                 std::max<uint64_t>(n, 1);
+                 static_cast<double>(std::max<uint64_t>(n, 1));
+  gBlasCpuSeconds = (processCpuSeconds() - c0) / static_cast<double>(std::max<uint64_t>(n, 1));
+  state.counters["cpu_ms"] = gBlasCpuSeconds * 1e3;
   state.counters["GFLOPS"] = benchmark::Counter(2.0 * kM * kN * kK * static_cast<double>(n) / 1e9,
                                                 benchmark::Counter::kIsRate);
   state.counters["threads"] = asctwin::device::WorkerPool::instance().size();
 }
 BENCHMARK(BM_OpenBlasSgemm)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
 
-void BM_CubeMatmul(benchmark::State& state) {
-  auto& d = data();
+// Runs the kernel over the benchmark's iterations; returns the wall and
+// process CPU seconds per product.
+std::pair<double, double> runTwin(benchmark::State& state, Data& d, asctwin::ExecMode mode) {
   asctwin::LaunchOptions opt;
   opt.spec = asctwin::KernelSpec{asctwin::KernelKind::Cube, 0, 0};
   opt.numBlocks = kBlocks;
   opt.name = "matmul";
+  opt.mode = mode;
   uint64_t n = 0;
   const auto t0 = std::chrono::steady_clock::now();
+  const double c0 = processCpuSeconds();
   for (auto _ : state) {
     if (asctwin::run(matmulKernel, opt, d.ad, d.bd, d.cd) != 0)
       state.SkipWithError(aclGetRecentErrMsg());
     ++n;
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() /
-                      std::max<uint64_t>(n, 1);
+  const double per = static_cast<double>(std::max<uint64_t>(n, 1));
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   state.counters["GFLOPS"] = benchmark::Counter(2.0 * kM * kN * kK * static_cast<double>(n) / 1e9,
                                                 benchmark::Counter::kIsRate);
-  // OpenBLAS's time over the twin's: > 1 means the twin is faster.
-  if (gBlasSeconds == 0) {
-    const auto b0 = std::chrono::steady_clock::now();
-    runBlas(d);
-    gBlasSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - b0).count();
-  }
-  state.counters["vs_openblas"] = gBlasSeconds / secs;
-  // The products agree to fp32 rounding (different summation orders).
+  return {wall / per, (processCpuSeconds() - c0) / per};
+}
+
+// The products agree to fp32 rounding (different summation orders).
+void checkAgainstBlas(benchmark::State& state, Data& d) {
   std::vector<float> c(d.cBlas.size());
   aclrtMemcpy(c.data(), c.size() * 4, d.cd, c.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST);
   runBlas(d);
@@ -160,7 +181,34 @@ void BM_CubeMatmul(benchmark::State& state) {
   state.counters["max_abs_diff"] = worst;
   if (worst > 1e-2) state.SkipWithError("the twin's product differs from OpenBLAS's");
 }
+
+void BM_CubeMatmul(benchmark::State& state) {
+  auto& d = data();
+  const auto [wall, cpu] = runTwin(state, d, asctwin::ExecMode::Fast);
+  gFastCpuSeconds = cpu;
+  if (gBlasSeconds == 0) {
+    const auto b0 = std::chrono::steady_clock::now();
+    const double c0 = processCpuSeconds();
+    runBlas(d);
+    gBlasSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - b0).count();
+    gBlasCpuSeconds = processCpuSeconds() - c0;
+  }
+  state.counters["cpu_ms"] = cpu * 1e3;
+  state.counters["vs_openblas"] = gBlasSeconds / wall;
+  state.counters["vs_openblas_cpu"] = gBlasCpuSeconds / cpu;
+  checkAgainstBlas(state, d);
+}
 BENCHMARK(BM_CubeMatmul)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
+
+void BM_CubeMatmulCheck(benchmark::State& state) {
+  auto& d = data();
+  const auto [wall, cpu] = runTwin(state, d, asctwin::ExecMode::Check);
+  (void)wall;
+  state.counters["cpu_ms"] = cpu * 1e3;
+  if (gFastCpuSeconds > 0) state.counters["vs_fast"] = cpu / gFastCpuSeconds;
+  checkAgainstBlas(state, d);
+}
+BENCHMARK(BM_CubeMatmulCheck)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
 
 }  // namespace
 
