@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -62,10 +63,17 @@ struct UnitFlagUse {
   std::vector<uint32_t> units;  // the L0C fractals (kUnitFlagBytes each), ascending
 };
 
+struct Instr;
+[[noreturn]] inline void instrOperandOverflow(const Instr& in);
+
 struct Instr {
+  // The most operands one record carries (a vector instruction's two sources
+  // and destination plus a table or mask operand; a cube load's reads and writes).
+  static constexpr uint8_t kMaxAccesses = 4;
+
   pipe_t pipe = PIPE_S;
   Site site;
-  Access acc[4];
+  Access acc[kMaxAccesses];
   uint8_t accessCount = 0;
   AtomicOp atomicOp = AtomicOp::None;
   DType atomicType = DType::F32;
@@ -75,10 +83,24 @@ struct Instr {
   uint32_t buffers[4] = {};
   std::shared_ptr<const UnitFlagUse> unitFlag;  // null: the instruction does not use them
 
+  // Refuses a fifth operand (instrOperandOverflow): a record that dropped
+  // one would hide its bytes from check mode's ordering and the checker.
   void add(const Access& a) {
-    if (accessCount < 4) acc[accessCount++] = a;
+    if (accessCount == kMaxAccesses) instrOperandOverflow(*this);
+    acc[accessCount++] = a;
   }
 };
+
+// An instruction implementation that records more operands than a record
+// holds is a bug of the twin, not of the kernel: it stops the process with
+// the instruction's API and call site.
+[[noreturn]] inline void instrOperandOverflow(const Instr& in) {
+  std::fprintf(stderr,
+               "asctwin internal error: the instruction record of %s (%s:%u) was given more than "
+               "%u operands\n",
+               in.site.api, in.site.file, in.site.line, static_cast<unsigned>(Instr::kMaxAccesses));
+  std::abort();
+}
 
 // Check mode: adds the record and its work to the core's pending graph.
 void deferInstr(CoreState& c, const Instr& in, std::function<void()> work);
