@@ -6,6 +6,7 @@
 // loads), and sorting (vbitsort, vmrgsort4, VMS4_SR).
 #pragma once
 
+#include "asctwin/capi/intrinsics_capi.h"
 #include "asctwin/capi/vector_forms.h"
 #include "asctwin/isa/intrinsics_layout.h"
 #include "asctwin/isa/intrinsics_sort.h"
@@ -109,7 +110,7 @@ ASCTWIN_CAPI_BRCB(uint32_t)
 #define ASCTWIN_CAPI_TRANSPOSE(T)                                                      \
   inline void asc_transpose(__ubuf__ T* dst, __ubuf__ T* src, ASCTWIN_CAPI_LOC) {      \
     ASCTWIN_CAPI_CALL("asc_transpose");                                                \
-    if (ASC_IS_AIV) vtranspose(asctwin::capi::lanes(dst), asctwin::capi::lanes(src));  \
+    if (ASC_IS_AIV) vtranspose(dst, src);                                              \
   }                                                                                    \
   inline void asc_transpose_sync(__ubuf__ T* dst, __ubuf__ T* src, ASCTWIN_CAPI_LOC) { \
     ASCTWIN_CAPI_CALL("asc_transpose_sync");                                           \
@@ -176,9 +177,8 @@ ASCTWIN_CAPI_SET_VA_REG(float)
 #undef ASCTWIN_CAPI_SET_VA_REG
 
 // Sorting: 32 (score, index) regions per iteration sorted by score
-// (vbitsort); up to four sorted lists merged (vmrgsort4: the lengths as four
-// 16-bit fields, then repeat [7:0], valid lists [11:8], stop at an exhausted
-// list [12]); VMS4_SR: how many regions of each list the last merge took.
+// (vbitsort); up to four sorted lists merged (vmrgsort4); VMS4_SR: how many regions of each list
+// the last merge took.
 #define ASCTWIN_CAPI_SORT(T)                                                                     \
   inline void asc_bitsort(__ubuf__ T* dst, __ubuf__ T* src0, __ubuf__ uint32_t* src1,            \
                           int32_t repeat, ASCTWIN_CAPI_LOC) {                                    \
@@ -197,11 +197,8 @@ ASCTWIN_CAPI_SET_VA_REG(float)
                            bool if_exhausted_suspension, uint8_t valid_bit, ASCTWIN_CAPI_LOC) {  \
     ASCTWIN_CAPI_CALL("asc_mrgsort4");                                                           \
     if (ASC_IS_AIV)                                                                              \
-      vmrgsort4(dst, src,                                                                        \
-                uint64_t{element_length_0} | (uint64_t{element_length_1} << 16) |                \
-                    (uint64_t{element_length_2} << 32) | (uint64_t{element_length_3} << 48),     \
-                uint64_t{repeat} | (uint64_t{valid_bit} & 0xF) << 8 |                            \
-                    (uint64_t{if_exhausted_suspension} << 12));                                  \
+      vmrgsort4(dst, src, repeat, element_length_0, element_length_1, element_length_2,          \
+                element_length_3, if_exhausted_suspension, valid_bit);                           \
   }                                                                                              \
   inline void asc_mrgsort4_sync(__ubuf__ T* dst, __ubuf__ T* src[ASC_C_API_MRGSORT_ELEMENT_LEN], \
                                 uint8_t repeat, uint16_t element_length_0,                       \

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "asctwin/capi/common.h"
+#include "asctwin/capi/intrinsics_capi.h"
 #include "asctwin/capi/sys_entry.h"
 #include "asctwin/isa/intrinsics_sys.h"
 #include "asctwin/isa/runtime_vector.h"
@@ -66,13 +67,13 @@ inline uint64_t asc_get_phy_buf_addr(uint64_t offset) {
   return offset;
 }
 // The twin has no physical stack in local memory, no SMMU and no system
-// virtual base: these registers read 0.
+// virtual base: these registers read 0 (asctwin/capi/intrinsics_capi.h).
 inline int64_t asc_get_phy_stack_base() {
-  return 0;
+  return get_stack_phy_base();
 }
 inline int64_t asc_get_smmu_tag_version() {
-  return 0;
+  return get_smmu_tag_ver();
 }
 inline int64_t asc_get_sys_virtual_base() {
-  return 0;
+  return get_sys_va_base();
 }
