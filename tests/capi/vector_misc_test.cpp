@@ -127,7 +127,8 @@ TEST_F(CapiConvert, FloatToInt32InEveryRoundingMode) {
   for (const auto& c : cases) {
     const auto got = valuesOf<int32_t>(run<ConvertBody>(bytesOf(x), {}, {}, {c.op, n}), n);
     for (uint32_t i = 0; i < n; ++i) {
-      ASSERT_EQ(got[i], static_cast<int32_t>(c.f(x[i]))) << int(c.op) << " of " << x[i];
+      ASSERT_EQ(got[i], static_cast<int32_t>(c.f(static_cast<double>(x[i]))))
+          << int(c.op) << " of " << x[i];
     }
   }
 }
