@@ -6,14 +6,12 @@
 #include <string>
 
 #include "isa/saturation.h"
+#include "isa/vec_ops.h"
 #include "isa/vector_common.h"
 
 namespace asctwin::isa {
 namespace {
 
-vec::BinOp binOp(VBin op) {
-  return static_cast<vec::BinOp>(static_cast<uint8_t>(op));
-}
 vec::ScalarOp scalarOp(VScalar op) {
   switch (op) {
     case VScalar::Adds:
@@ -37,7 +35,7 @@ void vbinary(VBin op, Elem t, void* dst, const void* src0, const void* src1, uin
              VStride dstS, VStride src0S, VStride src1S, const char* name) {
   Ctx x = enter(name);
   const uint32_t eb = elemBytes(t);
-  const vec::BinOp vop = binOp(op);
+  const vec::BinOp vop = vecOp(op);
   const vec::DType vt = vecType(t);
   if (!vec::binarySupported(vop, vt))
     x.c.launch->raise(x.c, x.site, std::string(name) + " does not support " + vec::dtypeName(vt));
@@ -107,7 +105,7 @@ void vconv(Elem dt, void* dst, Elem st, const void* src, Rnd mode, uint8_t repea
   Ctx x = enter(name);
   const uint32_t db = elemBytes(dt), sb = elemBytes(st);
   const vec::DType vdt = vecType(dt), vst = vecType(st);
-  const auto round = static_cast<numeric::Round>(static_cast<uint8_t>(mode));
+  const numeric::Round round = vecOp(mode);
   if (!vec::castSupported(vdt, vst, round))
     x.c.launch->raise(x.c, x.site,
                       std::string(name) + ": the numeric core has no conversion from " +

@@ -18,14 +18,11 @@
 #include <cstring>
 #include <string>
 
+#include "isa/vec_ops.h"
 #include "isa/vector_common.h"
 
 namespace asctwin::isa {
 namespace {
-
-vec::CmpMode cmpMode(Cmp op) {
-  return static_cast<vec::CmpMode>(static_cast<uint8_t>(op));
-}
 
 bool bitAt(const uint8_t* bits, uint64_t i) {
   return (bits[i / 8] >> (i % 8)) & 1u;
@@ -49,7 +46,7 @@ void vcmpv(Cmp op, Elem t, void* dst, const void* src0, const void* src1, uint8_
   in.add(access2d(Space::UB, true, reinterpret_cast<uintptr_t>(d.ptr), 1, repeat * per / 8,
                   repeat * per / 8));
   const vec::DType vt = vecType(t);
-  const vec::CmpMode mode = cmpMode(op);
+  const vec::CmpMode mode = vecOp(op);
   kernel::issue(x.c, in, [=, out = d.ptr] {
     if (a.contiguous(per) && b.contiguous(per)) {
       vec::compare(out, a.base, b.base, vt, mode, uint64_t{repeat} * per);
@@ -78,7 +75,7 @@ void vcmpvs(Cmp op, Elem t, void* dst, const void* src, uint64_t scalar, uint8_t
   in.add(access2d(Space::UB, true, reinterpret_cast<uintptr_t>(d.ptr), 1, repeat * per / 8,
                   repeat * per / 8));
   const vec::DType vt = vecType(t);
-  const vec::CmpMode mode = cmpMode(op);
+  const vec::CmpMode mode = vecOp(op);
   kernel::issue(x.c, in, [=, out = d.ptr] {
     if (a.contiguous(per)) {
       vec::compareScalar(out, a.base, scalar, vt, mode, uint64_t{repeat} * per);
@@ -115,7 +112,7 @@ void vcmp(Cmp op, Elem t, const void* src0, const void* src1, VStride src0S, VSt
   record(x, in, lanes, a, false);
   record(x, in, lanes, b, false);
   const vec::DType vt = vecType(t);
-  const vec::CmpMode mode = cmpMode(op);
+  const vec::CmpMode mode = vecOp(op);
   kernel::issue(x.c, in, [=, &c = x.c] {
     alignas(64) uint8_t ta[kRepeatBytes], tb[kRepeatBytes];
     const uint64_t all[2] = {~0ull, ~0ull};

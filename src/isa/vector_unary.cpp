@@ -7,6 +7,7 @@
 
 #include "asctwin/isa/runtime_vector.h"
 #include "isa/saturation.h"
+#include "isa/vec_ops.h"
 #include "isa/vector_common.h"
 
 namespace asctwin::isa {
@@ -22,7 +23,7 @@ namespace {
 void vunary(VUn op, Elem t, void* dst, const void* src, uint8_t repeat, VStride dstS, VStride srcS,
             const char* name) {
   Ctx x = enter(name);
-  const auto vop = static_cast<vec::UnOp>(static_cast<uint8_t>(op));
+  const vec::UnOp vop = vecOp(op);
   const vec::DType vt = vecType(t);
   if (!vec::unarySupported(vop, vt)) unsupported(x, name, t);
   const uint32_t eb = elemBytes(t);
@@ -47,7 +48,7 @@ void vfused(VFused op, Elem dt, void* dst, Elem st, const void* src0, const void
             uint64_t scalar, uint8_t repeat, VStride dstS, VStride src0S, VStride src1S,
             const char* name) {
   Ctx x = enter(name);
-  const auto vop = static_cast<vec::FusedOp>(static_cast<uint8_t>(op));
+  const vec::FusedOp vop = vecOp(op);
   const vec::DType vdt = vecType(dt), vst = vecType(st);
   if (!vec::fusedSupported(vop, vdt, vst)) unsupported(x, name, st);
   const uint32_t db = elemBytes(dt), sb = elemBytes(st);

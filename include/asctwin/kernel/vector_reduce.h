@@ -27,6 +27,15 @@ namespace detail {
 // mode's CPU-mode contract (asctwin/devkit/cpu_types.h); the own API passes
 // the ISA core's enum of the same values.
 using asctwin::isa::VOrder;
+static_assert(static_cast<uint8_t>(ReduceOrder::ORDER_VALUE_INDEX) ==
+                      static_cast<uint8_t>(VOrder::ValueIndex) &&
+                  static_cast<uint8_t>(ReduceOrder::ORDER_INDEX_VALUE) ==
+                      static_cast<uint8_t>(VOrder::IndexValue) &&
+                  static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_VALUE) ==
+                      static_cast<uint8_t>(VOrder::OnlyValue) &&
+                  static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_INDEX) ==
+                      static_cast<uint8_t>(VOrder::OnlyIndex),
+              "ReduceOrder and the ISA core's VOrder must name the same orders in the same order");
 template <typename T>
 inline VOrder orderOf(ReduceOrder o) {
   return static_cast<VOrder>(static_cast<uint8_t>(o));
