@@ -1,54 +1,34 @@
-// The accessors block_local.h redirects Huawei's block-local variables and
-// per-core CPU-mode globals to: each returns the calling core's storage.
+// The registration of Huawei's block-local variables (block_local.h) and of
+// the devkit's source directories (devkit_prelude.h), and the accessors of the per-core globals of
+// CANN's CPU-mode runtime: each returns the calling core's storage.
 #include <cstdint>
+#include <string>
 
+#include "asctwin/devkit/block_local.h"
+#include "asctwin/devkit/devkit_prelude.h"
 #include "asctwin/isa/intrinsics_cube.h"
 #include "devkit/core_store.h"
+#include "kernel/block_locals.h"
 #include "kernel/core_state.h"
+#include "kernel/user_site.h"
 
 namespace asctwin::devkit {
-namespace {
-enum Slot : uint32_t {
-  kTPipePtr,
-  kVecTPipePtr,
-  kCubeTPipePtr,
-  kSuperKernelEarlyStart,
-  kDumpWorkspace,
-  kHcclContext,  // two pointers
-  kKfcClient,
-  kL1Cache,
-  kA2B2DBFlag,
-  kCO1Que,
-  kDeqValue,
-  kSlotsUsed
-};
-static_assert(kSlotsUsed <= kSlotCount);
-
-void* slot(Slot s) {
-  return currentDevkitCore().slots[s].data();
+bool registerBlockLocal(void* (*address)(), std::size_t bytes) {
+  return kernel::addBlockLocal(address, bytes);
 }
-}  // namespace
+
+bool addLibraryDirs(const char* dirs) {
+  const std::string list = dirs != nullptr ? dirs : "";
+  for (size_t from = 0; from <= list.size();) {
+    size_t end = list.find(':', from);
+    if (end == std::string::npos) end = list.size();
+    kernel::addLibraryRoot(list.substr(from, end - from));
+    from = end + 1;
+  }
+  return true;
+}
 }  // namespace asctwin::devkit
 
-// The block-local variables: C linkage, as the redirected declarations in
-// Huawei's headers have (`extern "C" inline T (*asctwin_dk_X());`); each
-// returns a pointer to the variable's storage in the calling core's record.
-#define ASCTWIN_DK_SLOT(NAME, SLOT)                      \
-  extern "C" void* asctwin_dk_##NAME() {                 \
-    return asctwin::devkit::slot(asctwin::devkit::SLOT); \
-  }
-ASCTWIN_DK_SLOT(g_tPipePtr, kTPipePtr)
-ASCTWIN_DK_SLOT(g_vecTPipePtr, kVecTPipePtr)
-ASCTWIN_DK_SLOT(g_cubeTPipePtr, kCubeTPipePtr)
-ASCTWIN_DK_SLOT(g_super_kernel_early_start_config, kSuperKernelEarlyStart)
-ASCTWIN_DK_SLOT(g_dumpWorkspaceReserved, kDumpWorkspace)
-ASCTWIN_DK_SLOT(g_hcclContextReserved, kHcclContext)
-ASCTWIN_DK_SLOT(g_kfcClient, kKfcClient)
-ASCTWIN_DK_SLOT(gL1Cache, kL1Cache)
-ASCTWIN_DK_SLOT(gA2B2DBFlag_, kA2B2DBFlag)
-ASCTWIN_DK_SLOT(gCO1Que, kCO1Que)
-ASCTWIN_DK_SLOT(g_deqValue, kDeqValue)
-#undef ASCTWIN_DK_SLOT
 // The system workspace is the core's register, shared with the own front end
 // (GetSysWorkSpacePtr and SetSysWorkspace, src/kernel/sys_ops.cpp).
 extern "C" void* asctwin_dk_g_sysWorkspaceReserved() {

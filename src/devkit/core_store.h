@@ -13,11 +13,6 @@ struct CoreState;
 
 namespace asctwin::devkit {
 
-// Storage of one block-local variable of Huawei's headers (the largest is a
-// pair of pointers); slot ids are fixed (block_local.cpp).
-inline constexpr uint32_t kSlotBytes = 16;
-inline constexpr uint32_t kSlotCount = 32;
-
 // The system registers of intrinsics_sys.h.
 inline constexpr uint32_t kSysRegCount = 8;
 
@@ -25,7 +20,6 @@ struct DevkitCore {
   const kernel::CoreState* core = nullptr;
   const void* launch = nullptr;  // the launch the record was made for
   int64_t blockIdx = -1;
-  alignas(16) std::array<std::array<uint8_t, kSlotBytes>, kSlotCount> slots{};
   std::array<uint64_t, kSysRegCount> sysRegs{};
   int32_t coreType = 0;    // g_coreType: AscendC::AIC (1) or AIV (2)
   int64_t taskRation = 1;  // g_taskRation

@@ -13,6 +13,7 @@
 #include "asctwin/kernel/runtime.h"
 #include "devkit/core_store.h"
 #include "devkit/local_space.h"
+#include "devkit/site.h"
 
 namespace {
 
@@ -36,7 +37,7 @@ void reportBuffers(uint64_t addr, uint64_t len, uint32_t count, const char* api)
                             static_cast<unsigned long long>(len));
     }
     r.bufferId = asctwin::kernel::newBufferId();
-    asctwin::kernel::localAllocMade(kPipeOwner, r, Site{api, "", 0});
+    asctwin::kernel::localAllocMade(kPipeOwner, r, asctwin::devkit::intrinsicSite(api));
   }
 }
 
@@ -74,7 +75,7 @@ void AscendCTBufPoolResetCheck(uint8_t, uint64_t, uint64_t, uint64_t) {}
 void AscendCRecordPoolHierarchy(uint64_t, uint64_t) {}
 
 void __sync_all_stub(int32_t, bool aivOnly) {
-  asctwin::kernel::syncAllHard(aivOnly, Site{"SyncAll", "", 0});
+  asctwin::kernel::syncAllHard(aivOnly, asctwin::devkit::intrinsicSite("SyncAll"));
 }
 
 // IBSet/IBWait run their own GM protocol around these calls.

@@ -10,6 +10,7 @@
 #include "asctwin/kernel/runtime.h"
 #include "devkit/core_store.h"
 #include "devkit/local_space.h"
+#include "devkit/site.h"
 #include "device/allocator.h"
 #include "kernel/core_state.h"
 
@@ -101,7 +102,7 @@ int64_t systemCycles() {
 }
 
 void dataCacheCleanInvalidate(const void* gm, bool entireCache, uint8_t target) {
-  const Site site{"dcci", "", 0};
+  const Site site = intrinsicSite("dcci");
   kernel::GmRef ref;
   ref.addr = reinterpret_cast<uintptr_t>(gm);
   kernel::dcacheCleanInvalidate(ref, entireCache, site);
@@ -130,21 +131,21 @@ void dataCacheCleanInvalidate(const void* gm, bool entireCache, uint8_t target) 
 }
 
 void gmBypassLoad(const void* gm, void* out, uint32_t bytes) {
-  kernel::gmBypassRead(reinterpret_cast<uintptr_t>(gm), out, bytes, Site{"ld_dev", "", 0});
+  kernel::gmBypassRead(reinterpret_cast<uintptr_t>(gm), out, bytes, intrinsicSite("ld_dev"));
 }
 
 void gmBypassStore(void* gm, const void* in, uint32_t bytes) {
-  kernel::gmBypassWrite(reinterpret_cast<uintptr_t>(gm), in, bytes, Site{"st_dev", "", 0});
+  kernel::gmBypassWrite(reinterpret_cast<uintptr_t>(gm), in, bytes, intrinsicSite("st_dev"));
 }
 
 void dataSyncBarrier(uint8_t /*target*/) {
   // dsb waits until the core's outstanding memory accesses completed: a
   // full barrier of the core's pipes.
-  kernel::pipeBarrier(PIPE_ALL, Site{"dsb", "", 0});
+  kernel::pipeBarrier(PIPE_ALL, intrinsicSite("dsb"));
 }
 
 void trapInstruction() {
-  kernel::fail(Site{"trap", "", 0}, "the kernel executed trap (Trap())");
+  kernel::fail(intrinsicSite("trap"), "the kernel executed trap (Trap())");
 }
 
 }  // namespace asctwin::devkit

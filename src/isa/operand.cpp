@@ -3,6 +3,7 @@
 #include <string>
 
 #include "kernel/local_address.h"
+#include "kernel/user_site.h"
 
 namespace asctwin::isa {
 
@@ -11,6 +12,8 @@ Ctx enter(const char* name) {
   CoreState& c = core != nullptr ? *core : kernel::currentCore();  // the latter reports the misuse
   c.launch->checkAbort();
   if (c.apiDepth > 0) return Ctx{c, c.apiSite};
+  // Outside the own API (devkit mode): the user's line, for an observer.
+  if (c.observer != nullptr && kernel::userSitesEnabled()) return Ctx{c, kernel::userSite(name)};
   return Ctx{c, Site{name, "", 0}};
 }
 

@@ -16,6 +16,7 @@
 #include "asctwin/kernel/launch.h"
 #include "asctwin/kernel/runtime.h"
 #include "common/status.h"
+#include "kernel/block_locals.h"
 #include "kernel/block_slot.h"
 #include "kernel/fiber.h"
 #include "kernel/machine_state.h"
@@ -132,6 +133,9 @@ struct CoreState {
   // the arrays placed so far end in each space.
   std::vector<uint32_t> localArrayOffsets;
   uint32_t localArrayEnd[8] = {};
+  // The block's values of the registered thread-local variables while it is
+  // switched out (block_locals.h).
+  BlockLocalValues blockLocals;
   // Shared with the fault handler and the timeout watchdog (block_slot.h).
   BlockSlot slot;
 };
@@ -160,8 +164,11 @@ class Launch {
   [[noreturn]] void raise(CoreState& c, const Site& site, const std::string& problem,
                           Problem kind = Problem::Other);
   void checkAbort() const {
-    if (aborted_.load(std::memory_order_relaxed)) throw KernelAbort{};
+    if (aborted_.load(std::memory_order_relaxed)) abortBlock();
   }
+  // Unwinds the calling block (throws KernelAbort); a block that is already
+  // unwinding (a destructor issuing instructions) ends at once instead.
+  [[noreturn]] static void abortBlock();
   void noteProgress() { progress_.fetch_add(1, std::memory_order_relaxed); }
   uint64_t progress() const { return progress_.load(std::memory_order_relaxed); }
   // A scalar GM read that saw no change since this core's previous one: let

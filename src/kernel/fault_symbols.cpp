@@ -21,24 +21,6 @@ std::string twinRoot() {
   return "";
 }
 
-bool twinFile(const std::string& file) {
-  static const std::string root = twinRoot();
-  if (root.empty() || file.compare(0, root.size(), root) != 0) return false;
-  const std::string rest = file.substr(root.size());
-  return rest.compare(0, 4, "src/") == 0 || rest.compare(0, 8, "include/") == 0;
-}
-
-bool systemModule(const std::string& path) {
-  return path.compare(0, 5, "/lib/") == 0 || path.compare(0, 9, "/usr/lib/") == 0 ||
-         path.compare(0, 7, "/lib64/") == 0 || path.find("linux-vdso") != std::string::npos;
-}
-
-// Code from the system's headers (the standard library inlined into a
-// frame) or a system library's own sources (glibc's relative paths).
-bool systemSource(const std::string& file) {
-  return file.compare(0, 13, "/usr/include/") == 0 || file.compare(0, 3, "../") == 0;
-}
-
 std::string demangle(const char* name) {
   if (name == nullptr) return "";
   int status = 0;
@@ -133,6 +115,24 @@ const Dwfl_Callbacks kProcCallbacks = {&dwfl_linux_proc_find_elf, &dwfl_standard
                                        nullptr, &gDebuginfoPath};
 
 }  // namespace
+
+bool twinFile(const std::string& file) {
+  static const std::string root = twinRoot();
+  if (root.empty() || file.compare(0, root.size(), root) != 0) return false;
+  const std::string rest = file.substr(root.size());
+  return rest.compare(0, 4, "src/") == 0 || rest.compare(0, 8, "include/") == 0;
+}
+
+bool systemModule(const std::string& path) {
+  return path.compare(0, 5, "/lib/") == 0 || path.compare(0, 9, "/usr/lib/") == 0 ||
+         path.compare(0, 7, "/lib64/") == 0 || path.find("linux-vdso") != std::string::npos;
+}
+
+// Code from the system's headers (the standard library inlined into a
+// frame) or a system library's own sources (glibc's relative paths).
+bool systemSource(const std::string& file) {
+  return file.compare(0, 13, "/usr/include/") == 0 || file.compare(0, 3, "../") == 0;
+}
 
 std::string shortFunction(const std::string& function) {
   if (function.size() <= 100) return function;

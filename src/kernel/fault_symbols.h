@@ -25,6 +25,12 @@ struct SourceFrame {
   std::string text() const;
 };
 
+// What a source file or module is: asctwin's own sources (src/, include/ of
+// the tree the library was built from), a system library, system headers.
+bool twinFile(const std::string& file);
+bool systemModule(const std::string& path);
+bool systemSource(const std::string& file);
+
 // A function name short enough for a message (long template signatures lose
 // their parameter list).
 std::string shortFunction(const std::string& function);

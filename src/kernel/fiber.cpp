@@ -168,6 +168,13 @@ void Fiber::landing(Fiber* self) {
   std::abort();  // never resumed
 }
 
+void Fiber::drop() {
+  abandoned_ = true;
+  finished_ = true;
+  switchOut(true);
+  std::abort();  // never resumed
+}
+
 void Fiber::resume() {
   if (finished_) return;
   ensureSignalStack();

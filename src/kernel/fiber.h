@@ -35,6 +35,10 @@ class Fiber {
   // watchdog asked the block to stop meanwhile, it throws (KernelAbort) on
   // its way back into the block.
   void yield();
+  // Ends the fiber from inside it, in ordinary context, without running the
+  // rest of its frames (a block that must stop while it unwinds): its stack
+  // is abandoned as after a fault, without a fault report.
+  [[noreturn]] void drop();
   bool finished() const { return finished_; }
   bool started() const { return started_; }
   // Ended through landing(): its stack was abandoned.

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -21,14 +22,14 @@
 #include "kernel/core_state.h"
 #include "kernel/fault_report.h"
 #include "kernel/local_address.h"
+#include "kernel/local_fill.h"
 #include "kernel/observer.h"
+#include "kernel/user_site.h"
 
 namespace asctwin::kernel {
 namespace {
 
 thread_local CoreState* tlsCore = nullptr;
-
-constexpr uint8_t kLocalGarbage = 0xA7;  // fresh local memory: garbage until written
 
 // Local-memory images are reused across launches (fresh pages would cost a
 // page fault each); every launch refills them with garbage.
@@ -102,6 +103,7 @@ CoreState* currentCoreOrNull() {
   return tlsCore;
 }
 void setCurrentCore(CoreState* c) {
+  if (c != tlsCore) switchBlockLocals(tlsCore, c);
   tlsCore = c;
   gCore = c;
   publishBuiltins(c);
@@ -112,9 +114,10 @@ Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
   const device::SocSpec soc = device::currentSoc();
   const uint32_t ub = static_cast<uint32_t>(
       opt.ubBytes != 0 ? std::min<uint64_t>(opt.ubBytes, soc.ubBytes) : soc.ubBytes);
+  const uint8_t garbage = localFill(nullptr);  // fresh local memory: garbage until written
   auto image = [&](uint32_t bytes) {
     uint8_t* p = takeImage(bytes);
-    std::memset(p, kLocalGarbage, bytes);
+    std::memset(p, garbage, bytes);
     images_.emplace_back(bytes, p);
     return p;
   };
@@ -196,7 +199,9 @@ void Launch::abortLocked(const std::string& message) {
   cv_.notify_all();
 }
 
-void Launch::raise(CoreState& c, const Site& site, const std::string& problem, Problem kind) {
+void Launch::raise(CoreState& c, const Site& where, const std::string& problem, Problem kind) {
+  // An intrinsic called outside the own API names the user's line if it can.
+  const Site site = where.line == 0 && userSitesEnabled() ? userSite(where.api) : where;
   if (observer_ != nullptr) observer_->onProblem(&c, site, kind, problem);
   std::ostringstream os;
   os << "kernel '" << name_ << "' block " << c.blockIdx << " (" << kindName(c.kind)
@@ -205,7 +210,7 @@ void Launch::raise(CoreState& c, const Site& site, const std::string& problem, P
     std::lock_guard lock(mu_);
     abortLocked(os.str());
   }
-  throw KernelAbort{};
+  abortBlock();
 }
 
 void Launch::flushDataCache(CoreState& c) {
@@ -218,6 +223,16 @@ void Launch::flushDataCache(CoreState& c) {
     noteProgress();
   }
   c.dcache.clear();
+}
+
+void Launch::abortBlock() {
+  // A block unwinding after the launch failed may run destructors that issue
+  // more instructions (Huawei's KfcCommClient signals its server); a second
+  // exception out of a destructor would end the process (std::terminate), so
+  // the block's fiber ends here and its remaining frames are dropped.
+  if (std::uncaught_exceptions() > 0)
+    if (Fiber* f = Fiber::current()) f->drop();
+  throw KernelAbort{};
 }
 
 void Launch::blockMain(CoreState& c) {
@@ -263,7 +278,10 @@ void Launch::barrier(CoreState& c, bool aivOnly, const Site& site) {
   // so when the barrier opens every participant's earlier work is done.
   checkDrainAll(c);
   std::unique_lock lock(mu_);
-  if (aborted_) throw KernelAbort{};
+  if (aborted_) {
+    lock.unlock();
+    abortBlock();
+  }
   uint32_t participants = 0;
   for (auto& k : cores_)
     if (!aivOnly || k->kind == CoreKind::AIV) ++participants;
@@ -457,6 +475,9 @@ Status Launch::run() {
     return Status(code::kInvalidParam, "kernel '" + name_ +
                                            "': numBlocks must be at most 65535, got " +
                                            std::to_string(opt_.numBlocks));
+  Status fill;  // a malformed ASCTWIN_LOCAL_FILL fails every launch
+  localFill(&fill);
+  if (!fill) return fill;
   LaunchWatch watch(*this);  // faults and timeouts become AI Core exceptions
   if (Status w = watch.begin(); !w) return w;
   if (observer_ != nullptr) observer_->onLaunchBegin(*this);

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "devkit_block_local.h"
 #include "devkit_tiling.h"
 #include "subprocess.h"
 #include "translate.h"
@@ -149,6 +150,26 @@ class Driver {
   }
 
  private:
+  // Devkit mode: the directories whose sources are library code, not the
+  // user's (the devkit root, the per-root cache, asctwin's headers), as a
+  // string literal of ':'-separated paths; records of instructions issued
+  // from them name the user's line (asctwin/devkit/devkit_prelude.h).
+  std::string devkitLibraryDirs() const {
+    std::string list;
+    for (const std::string& d : {tc_.devkitBase, tilingDir_, compatDir_,
+                                 (fs::path(tc_.includeDir) / "asctwin").string()}) {
+      if (d.empty()) continue;
+      if (!list.empty()) list += ':';
+      list += d;
+    }
+    std::string literal = "\"";
+    for (const char c : list) {
+      if (c == '"' || c == '\\') literal += '\\';
+      literal += c;
+    }
+    return literal + "\"";
+  }
+
   // Macros every ASC translation unit sees.
   std::vector<std::string> ascDefines(bool keepMarkers) const {
     std::vector<std::string> d = {"-D__NPU_ARCH__=2201", "-D__CCE_AICORE__=220"};
@@ -159,6 +180,7 @@ class Driver {
       // An ASC unit holds host and device code in one pass: Huawei's headers
       // then take their host-compiler forms (typed enums, not DT_* macros).
       d.push_back("-D__ASCC_HOST__");
+      d.push_back("-DASCTWIN_DEVKIT_LIBRARY_DIRS=" + devkitLibraryDirs());
     }
     if (keepMarkers) {
       for (const char* m :
@@ -189,8 +211,9 @@ class Driver {
       args.insert(args.end(),
                   {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit").string()});
       // The host side of the contract: register/, graph/, platform/, dlog.
-      args.insert(args.end(),
-                  {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit" / "host").string()});
+      args.insert(
+          args.end(),
+          {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit" / "host").string()});
     }
     args.insert(args.end(), {"-isystem", tc_.includeDir, "-include", "asctwin/asc_prelude.h"});
     if (!tc_.devkitBase.empty()) {
@@ -204,15 +227,16 @@ class Driver {
   std::vector<std::string> tilingIncludes() const {
     const fs::path b(tc_.devkitBase);
     std::vector<std::string> args;
-    for (const fs::path& d : {b / "impl" / "adv_api" / "tiling", b, b / "include",
-                              b / "include" / "adv_api", b / "include" / "basic_api",
-                              b / "include" / "utils", b / "include" / "utils" / "context",
-                              b / "include" / "utils" / "tiling" / "platform"}) {
+    for (const fs::path& d :
+         {b / "impl" / "adv_api" / "tiling", b, b / "include", b / "include" / "adv_api",
+          b / "include" / "basic_api", b / "include" / "utils", b / "include" / "utils" / "context",
+          b / "include" / "utils" / "tiling" / "platform"}) {
       args.push_back("-I" + d.string());
     }
     args.push_back("-I" + tilingDir_);
-    args.insert(args.end(), {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit" / "host").string(),
-                             "-isystem", tc_.includeDir});
+    args.insert(args.end(),
+                {"-isystem", (fs::path(tc_.includeDir) / "asctwin" / "devkit" / "host").string(),
+                 "-isystem", tc_.includeDir});
     return args;
   }
 
@@ -295,7 +319,14 @@ class Driver {
       return 1;
     }
     std::string output = result.output;
-    if (!tc_.devkitBase.empty()) output = devkitDeviceCalls(output);
+    if (!tc_.devkitBase.empty()) {
+      output = devkitDeviceCalls(output);
+      std::string error;
+      if (!asc::rewriteBlockLocals(output, &error)) {
+        std::fprintf(stderr, "asctwin-asc: devkit mode: %s\n", error.c_str());
+        return 1;
+      }
+    }
     if (!writeFile(out, output)) {
       std::fprintf(stderr, "asctwin-asc: cannot write %s\n", out.c_str());
       return 2;
@@ -477,7 +508,8 @@ class Driver {
       // compiled from the root (cached); asctwin's library answers what it
       // asks the platform, log and graph libraries.
       if (!tc_.devkitBase.empty() && !devkitTiling &&
-          (a == "-ltiling_api" || fs::path(a).filename().string().rfind("libtiling_api.", 0) == 0)) {
+          (a == "-ltiling_api" ||
+           fs::path(a).filename().string().rfind("libtiling_api.", 0) == 0)) {
         std::string error;
         const std::string lib =
             tilingLibrary(tc_.devkitBase, tc_.hostCxx, tilingIncludes(),

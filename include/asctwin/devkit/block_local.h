@@ -1,42 +1,42 @@
 // Devkit mode: the per-block variables of Huawei's headers.
 //
 // On an NPU every AI Core has its own copy of a `__BLOCK_LOCAL__` variable
-// (the current TPipe, the system workspace, ...), and CANN's CPU mode gets
-// the same by running each block in a process of its own. The twin runs all
-// blocks of a launch in one process, as fibers that the scheduler switches
-// (in check mode at every DMA and synchronisation step). So every such
-// variable, and every per-core global the CPU-mode runtime defines
-// (g_coreType, g_taskRation ...), is redirected by name to the calling
-// core's own storage: `g_tPipePtr` reads as `(*asctwin_dk_g_tPipePtr())`,
-// which returns this core's slot (src/devkit/block_local.cpp).
+// (the current TPipe, the KFC client, the CO1 queue of Matmul, ...), and
+// CANN's CPU mode gets the same by running each block in a process of its
+// own. The twin runs all blocks of a launch in one process, as fibers on a
+// few host threads. So a block-local variable stays a real variable,
+// `thread_local` (two workers run blocks at once), and the scheduler saves
+// a block's values when its fiber leaves the thread and restores them when
+// it comes back (src/kernel/block_locals.h); a block starts with the
+// variable's initial value, as in a fresh process of CANN's CPU mode.
 //
-// At the header's declaration `__BLOCK_LOCAL__ __inline__ T g_x;` the
-// redirection turns the variable into the declaration of that C-linkage
-// accessor (`extern "C" inline T (*asctwin_dk_g_x());`), which the twin's
-// library defines; a slot starts zeroed for every block, as the NPU's
-// uninitialised block-local storage starts in CANN's CPU mode (static
-// storage of a fresh process).
+// `__BLOCK_LOCAL__` is a marker that asctwin-asc replaces in the
+// preprocessed unit (tools/asc-compiler/devkit_block_local.h): by
+// `thread_local`, and after the declaration's `;` a registration of the
+// variable (registerBlockLocal below). A unit that reaches the marker
+// without the driver fails to compile instead of sharing the variables
+// between blocks.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
-#define __BLOCK_LOCAL__ extern "C"
+#define __BLOCK_LOCAL__ __asctwin_block_local__
 
-// The block-local variables architecture 2201 declares without an
-// initializer (kernel_common.h, kernel_operator_swap_mem_intf.h, the
-// matmul and KFC headers).
-#define g_tPipePtr (*asctwin_dk_g_tPipePtr())
-#define g_vecTPipePtr (*asctwin_dk_g_vecTPipePtr())
-#define g_cubeTPipePtr (*asctwin_dk_g_cubeTPipePtr())
+namespace asctwin::devkit {
+// One block-local variable: `address` returns the calling thread's instance,
+// of `bytes` bytes. Returns true when the variable is new to the program.
+bool registerBlockLocal(void* (*address)(), std::size_t bytes);
+}  // namespace asctwin::devkit
+
+// The exception: the system workspace pointer is the core's register, shared
+// with the own front end (GetSysWorkSpacePtr and SetSysWorkspace,
+// src/kernel/sys_ops.cpp). Its declaration `__BLOCK_LOCAL__ __inline__
+// __gm__ uint8_t* g_sysWorkspaceReserved;` becomes the declaration of a
+// C-linkage accessor returning that register (the driver gives a
+// declaration whose declarator is a function `extern "C"` instead of
+// `thread_local`).
 #define g_sysWorkspaceReserved (*asctwin_dk_g_sysWorkspaceReserved())
-#define g_super_kernel_early_start_config (*asctwin_dk_g_super_kernel_early_start_config())
-#define g_dumpWorkspaceReserved (*asctwin_dk_g_dumpWorkspaceReserved())
-#define g_hcclContextReserved (*asctwin_dk_g_hcclContextReserved())
-#define g_kfcClient (*asctwin_dk_g_kfcClient())
-#define gL1Cache (*asctwin_dk_gL1Cache())
-#define gA2B2DBFlag_ (*asctwin_dk_gA2B2DBFlag_())
-#define gCO1Que (*asctwin_dk_gCO1Que())
-#define g_deqValue (*asctwin_dk_g_deqValue())
 
 // The per-core globals the CPU-mode runtime defines (declared `extern` by the
 // headers): which core kind runs, the AIV count per AIC:AIV group, the

@@ -26,8 +26,6 @@
 #define ASCENDC_HOST_AICORE
 #define __disable_kernel_type_autoinfer__
 #define __no_simd_vf_fusion__
-// The KFC (cube-vector message) workspace argument of a mix kernel.
-#define __kfc_workspace__
 #ifndef __aicore__
 #define __aicore__
 #endif

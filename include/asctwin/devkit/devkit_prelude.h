@@ -2,11 +2,11 @@
 // asctwin/asc_prelude.h when it compiles Huawei's headers (--asctwin-devkit).
 //
 // A launch of a devkit kernel runs each block inside a devkit block scope:
-// the block starts with fresh block-local storage (block_local.h) and its
-// record is dropped when it ends, as CANN's CPU mode gives every block a
-// fresh process. The overload below is chosen over the general ascLaunch of
-// launch_core.h for every kernel returning void (it is more specialised),
-// and forwards to the same launch.
+// the block starts with a fresh record of the CPU-mode runtime's per-core
+// globals (block_local.h) and the record is dropped when it ends, as CANN's
+// CPU mode gives every block a fresh process. The overload below is chosen over the general
+// ascLaunch of launch_core.h for every kernel returning void (it is more specialised), and forwards
+// to the same launch.
 #pragma once
 
 #include <type_traits>
@@ -26,6 +26,13 @@ namespace devkit {
 // sends device printf calls here in devkit mode, since Huawei's headers
 // declare their own AscendC::printf only in some units and after first use.
 void kernelPrintf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+// Files under these ':'-separated directories are library code: a record of
+// an instruction they issue names the first line of the user's code on the
+// calling stack instead (asctwin-asc defines ASCTWIN_DEVKIT_LIBRARY_DIRS).
+bool addLibraryDirs(const char* dirs);
+#ifdef ASCTWIN_DEVKIT_LIBRARY_DIRS
+inline const bool kLibraryDirsAdded = addLibraryDirs(ASCTWIN_DEVKIT_LIBRARY_DIRS);
+#endif
 // Called on the block's fiber when it starts and when it ends.
 void beginDevkitBlock();
 void finishDevkitBlock();
