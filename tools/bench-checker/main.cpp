@@ -132,8 +132,8 @@ int main(int argc, char** argv) {
 
   std::printf("aclnnInplaceBernoulli FP32 aliased, %llu elements\n",
               static_cast<unsigned long long>(n));
-  std::printf("  fast mode        : %.3f s (best of %u)\n", fast, fastRuns);
-  std::printf("  checker, all     : %.3f s (best of %u, seeds %llu..)\n", checked, checkerRuns,
+  std::printf("  fast mode        : %.5f s (best of %u)\n", fast, fastRuns);
+  std::printf("  checker, all     : %.5f s (best of %u, seeds %llu..)\n", checked, checkerRuns,
               static_cast<unsigned long long>(seed));
   std::printf("  overhead factor  : %.1fx\n", checked / fast);
   std::printf("  instructions     : %llu per checked run (schedule hash %016llx)\n",
