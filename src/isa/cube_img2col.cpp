@@ -20,9 +20,24 @@ struct Geometry {
 
 }  // namespace
 
-void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, const Img2colArgs& a,
+void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, const Img2colArgs& args,
              const char* name) {
   Ctx x = enter(name);
+  // int4b_t (img2colv2_cbuf_to_ca_s4): C0 is 64 int4 = 32 bytes, so in
+  // bytes it is the 1-byte path with the K and channel values halved.
+  Img2colArgs a = args;
+  if (a.int4) {
+    if (a.transpose) cubeFail(x, "LoadData 3-D: enTranspose is not supported for int4b_t");
+    if (a.channelSize % 64 != 0 || a.kExtension % 64 != 0 || a.kStartPt % 64 != 0)
+      cubeFail(x,
+               "LoadData 3-D with int4b_t: channelSize, kStartPt and kExtension must be "
+               "multiples of C0 (64), got " +
+                   std::to_string(a.channelSize) + ", " + std::to_string(a.kStartPt) + " and " +
+                   std::to_string(a.kExtension) + "; the twin supports whole C0 channel groups");
+    a.channelSize /= 2;
+    a.kExtension /= 2;
+    a.kStartPt /= 2;
+  }
   const auto& regs = x.c.regs;
   const uint64_t fm = a.fMatrixB ? regs.fmatrixB : regs.fmatrix;
   Geometry g{};
@@ -138,8 +153,9 @@ void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, const Img2
 
   uint8_t* l1 = x.c.l1;
   uint8_t* d = dstOp.ptr;
-  const uint64_t padBits =
-      es == 1 ? ((regs.padding & 0xFF) << 8) | (regs.padding & 0xFF) : regs.padding;
+  // The pad value per element: int4 fills both nibbles of a byte.
+  const uint64_t padByte = a.int4 ? (regs.padding & 0xF) * 0x11 : regs.padding & 0xFF;
+  const uint64_t padBits = es == 1 ? (padByte << 8) | padByte : regs.padding;
   auto describe = [&](Instr& in) {
     ByteRuns reads;
     ByteRuns writes;

@@ -94,8 +94,8 @@ void load2d(CubeBuf dstBuf, void* dst, CubeBuf srcBuf, const void* src, uint32_t
   if (transpose && (srcBuf != CubeBuf::L1 || es != 2))
     cubeFail(x,
              std::string("LoadData2DParams.ifTranspose needs an L1 source and 2-byte elements (") +
-                 std::to_string(es) + "-byte elements from " + spaceLetters(spaceOf(srcBuf)) +
-                 " given)");
+                 (es == 0 ? std::string("int4b_t") : std::to_string(es) + "-byte") +
+                 " elements from " + spaceLetters(spaceOf(srcBuf)) + " given)");
   const int64_t lastIndex = decrement ? int64_t{startIndex} - int64_t{repeat - 1} * srcStride
                                       : int64_t{startIndex} + int64_t{repeat - 1} * srcStride;
   if (lastIndex < 0)

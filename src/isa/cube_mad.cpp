@@ -18,6 +18,8 @@
 
 #include "isa/cube_common.h"
 #include "isa/cube_mad_kernels.h"
+#include "isa/cube_s4.h"
+#include "isa/cube_sparse.h"
 #include "isa/cube_unit_flag.h"
 #include "kernel/ordering.h"
 
@@ -59,27 +61,41 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
   if (m > 4095 || k > 4095 || n > 4095)
     cubeFail(x, "Mmad: m, n and k must be in [0, 4095], got m " + std::to_string(m) + ", n " +
                     std::to_string(n) + ", k " + std::to_string(k));
+  const bool s4 = t == MadType::S4;
+  const bool sparse = t == MadType::SparseS8;
+  if (s4 && k % 2 != 0)
+    cubeFail(x, std::string(name) + ": k must be even for int4b_t (two per byte), got " +
+                    std::to_string(k));
+  if (sparse && kDirectionAlign) cubeFail(x, "MmadWithSparse: kDirectionAlign must be false");
+  // s: the layout of A (and of C) as stored: K in bytes for int4 (32 bytes,
+  // 64 int4, per fractal row); sb: B's, which for sparse has ceil(k / 2)
+  // densified rows of K.
   madk::Shape s{};
   s.m = m;
-  s.k = k;
+  s.k = s4 ? k / 2u : k;
   s.n = n;
-  s.es = t == MadType::F32 ? 4 : t == MadType::S8 ? 1 : 2;
+  s.es = t == MadType::F32 ? 4 : (t == MadType::S8 || s4 || sparse) ? 1 : 2;
   s.k0 = 32 / s.es;
-  s.k1 = (k + s.k0 - 1) / s.k0;
+  s.k1 = (s.k + s.k0 - 1) / s.k0;
   if (t == MadType::F32 && kDirectionAlign) s.k1 = (k + 15) / 16 * 2;  // K aligned to 16
-  s.gemv = m == 1;
+  s.gemv = m == 1 && !sparse;  // MmadWithSparse has no GEMV mode
   s.m1 = (m + 15) / 16;
   s.n1 = (n + 15) / 16;
   s.m = s.gemv ? 1 : s.m1 * 16;
   s.n = s.n1 * 16;
   s.nBias = n;
+  madk::Shape sb = s;
+  if (sparse) {
+    sb.k = (k + 1u) / 2u;
+    sb.k1 = (sb.k + 31) / 32;
+  }
 
   const LocalOp ao = cubeLocal(x, CubeBuf::L0A, a, kFractalBytes, "fm (A)");
   const LocalOp bo = cubeLocal(x, CubeBuf::L0B, b, kFractalBytes, "filter (B)");
   const LocalOp co = cubeLocal(x, CubeBuf::L0C, c, 1024, "dst (C)");
-  const uint64_t aExtent = s.gemv ? uint64_t{k} * s.es : uint64_t{s.m1} * s.k1 * kFractalBytes;
+  const uint64_t aExtent = s.gemv ? uint64_t{s.k} * s.es : uint64_t{s.m1} * s.k1 * kFractalBytes;
   checkLocalExtent(x, ao, aExtent, "fm (A)");
-  checkLocalExtent(x, bo, uint64_t{s.k1} * s.n1 * kFractalBytes, "filter (B)");
+  checkLocalExtent(x, bo, uint64_t{sb.k1} * sb.n1 * kFractalBytes, "filter (B)");
   checkLocalExtent(x, co, uint64_t{s.n1} * s.m1 * 1024, "dst (C)");
   // The initial C: the bias table (cmatrixSource; the bias tensor's BT
   // address, or BT offset 0 without one), else 0 (cmatrixInitVal) or the
@@ -94,7 +110,7 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
   UnitSet units;
   units.add(co.offset, uint64_t{s.n1} * s.m1 * 1024);
   std::shared_ptr<const kernel::UnitFlagUse> uf =
-      unitFlagIssue(x, unitFlag, false, units.take(), "Mmad");
+      unitFlagIssue(x, unitFlag, false, units.take(), sparse ? "MmadWithSparse" : "Mmad");
   const bool zeroInit = !cmatrixSource && cmatrixInitVal;
   const bool readsC = !cmatrixSource && !cmatrixInitVal;
 
@@ -106,7 +122,10 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
   // HF32 (CTRL[46], CTRL[47]) as the Mmad is issued: fp32 operands only.
   const bool hf32 = t == MadType::F32 && ((x.c.regs.ctrl >> 46) & 1) != 0;
   const bool hf32TiesAway = ((x.c.regs.ctrl >> 47) & 1) != 0;
-  const uint64_t bExtent = uint64_t{s.k1} * s.n1 * kFractalBytes;
+  const uint64_t bExtent = uint64_t{sb.k1} * sb.n1 * kFractalBytes;
+  // MmadWithSparse: B's index fractals in the sparse index buffer at B's
+  // L0B offset / 4.
+  const uint8_t* idx = sparse ? sparseIndexBuffer(x.c) + bo.offset / 4 : nullptr;
   uint8_t* ap = ao.ptr;
   uint8_t* bp = bo.ptr;
   uint8_t* cp = co.ptr;
@@ -123,8 +142,8 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
       for (uint32_t kb = 0; kb * s.k0 < s.k; ++kb)
         ar.add(aOffset(s, i, kb * s.k0), uint64_t{std::min(s.k0, s.k - kb * s.k0)} * s.es);
     for (uint32_t j = 0; j < n; ++j)
-      for (uint32_t kb = 0; kb * s.k0 < s.k; ++kb)
-        br.add(bOffset(s, kb * s.k0, j), uint64_t{std::min(s.k0, s.k - kb * s.k0)} * s.es);
+      for (uint32_t kb = 0; kb * sb.k0 < sb.k; ++kb)
+        br.add(bOffset(sb, kb * sb.k0, j), uint64_t{std::min(sb.k0, sb.k - kb * sb.k0)} * sb.es);
     for (uint32_t i = 0; i < s.m; ++i)
       for (uint32_t jb = 0; jb * 16 < s.n; ++jb) {
         cw.add(cOffset(s, i, jb * 16), 64);
@@ -139,9 +158,27 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
     in.add(cw.access(Space::L0C, true, reinterpret_cast<uintptr_t>(cp)));
     in.unitFlag = uf;
   };
-  emit(x, PIPE_M, describe, [=] {
+  emit(x, PIPE_M, describe, [=, &c = x.c, site = x.site] {
     if (t == MadType::S8) {
       madk::madInt8(s, ap, bp, cp, reinterpret_cast<const int32_t*>(bt), zeroInit);
+    } else if (s4) {
+      // The int4 operands widened to the int8 layouts (K in elements).
+      madk::Shape s8 = s;
+      s8.k = k;
+      s8.k1 = (k + 31u) / 32u;
+      std::vector<uint8_t> a8(s8.gemv ? s8.k1 * 32u : uint64_t{s8.m1} * s8.k1 * kFractalBytes);
+      std::vector<uint8_t> b8(uint64_t{s8.k1} * s8.n1 * kFractalBytes);
+      widenS4Operand(s, s8, ap, true, a8.data());
+      widenS4Operand(s, s8, bp, false, b8.data());
+      madk::madInt8(s8, a8.data(), b8.data(), cp, reinterpret_cast<const int32_t*>(bt), zeroInit);
+    } else if (sparse) {
+      uint32_t bad = 0;
+      if (!madSparse(s, sb, n, ap, bp, idx, cp, reinterpret_cast<const int32_t*>(bt), zeroInit,
+                     &bad))
+        c.launch->raise(c, site,
+                        "MmadWithSparse: the index matrix of column " + std::to_string(bad) +
+                            " holds the value 3 (indices are 0, 1 or 2; was it loaded with "
+                            "LoadDataWithSparse for this B?)");
     } else if (hf32) {
       // The operands as the unit sees them: copies rounded to HF32.
       std::vector<uint8_t> a32(ap, ap + aExtent), b32(bp, bp + bExtent);

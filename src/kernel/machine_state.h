@@ -71,6 +71,11 @@ struct MachineState {
   // The L0C unit flags, one per 1024-byte fractal (src/isa/cube_unit_flag.cpp;
   // sized at first use, all clear at launch and after FPC[63] is written).
   std::vector<uint8_t> l0cUnitFlags;
+  // The sparse index buffer of MmadWithSparse (a quarter of L0B, filled by
+  // LoadDataWithSparse at L0B offset / 4; garbage until loaded) and the L1
+  // address of the index matrix SetIndexMatrix gave (src/isa/cube_sparse.cpp).
+  std::vector<uint8_t> sparseIndex;
+  const uint8_t* sparseIndexSource = nullptr;
 
   // CTRL (get_ctrl/set_ctrl of both front ends; bits above).
   uint64_t ctrl = kCtrlAtLaunch;

@@ -58,16 +58,16 @@ void vconv_f162s4c(...);
 void vconv_f162s4a(...);
 void vconv_f162s4z(...);
 void vconv_s42f16(...);
-// --- cube: L0 flags with memory, sparse and int4 forms ----------------------------------
+// --- cube: L0 flags with memory; the packed-config (uint64_t config) and
+// hwWaitCtrl forms of the int4 and sparse loads (the forms with separate
+// parameters that dav_c220's LoadData, LoadDataWithSparse and Mmad call are
+// in asctwin/isa/intrinsics_cube.h; these stay for the non-template
+// wrappers of kernel_operator_cube_others_impl.h) ---------------------------------------
 void hset_flag(...);
 void hwait_flag(...);
-void mad_sp(...);
-void mad_s4(...);
 void load_cbuf_to_cb_sp(...);
 void load_cbuf_to_ca_s4(...);
 void load_cbuf_to_cb_s4(...);
-void load_cbuf_to_cb_transpose_s4(...);
-void img2colv2_cbuf_to_ca_s4(...);
 // --- AIPP (image preprocessing) configuration ------------------------------------------
 void set_aipp_spr_0(...);
 void set_aipp_spr_1(...);

@@ -72,6 +72,7 @@ struct Img2colArgs {
   uint8_t strideW, strideH, filterW, filterH, dilationW, dilationH;
   bool filterSizeW, filterSizeH, transpose, fMatrixB;
   uint16_t channelSize;
+  bool int4 = false;  // int4b_t (es 1): k and channel values in int4 elements, C0 = 64
 };
 void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t elemBytes, const Img2colArgs& a,
              const char* name);
@@ -89,10 +90,26 @@ void copyL1ToFb(void* dst, const void* src, uint16_t nBurst, uint16_t lenBurst, 
                 uint16_t dstGap, const char* name);
 
 // --- mad (PIPE_M) ---------------------------------------------------------------------------
-enum class MadType : uint8_t { F16, BF16, F32, S8 };  // the A/B element type
+// The A/B element type; S4: int4b_t (two per byte, element 2i in the low
+// nibble); SparseS8: MmadWithSparse (int8 A, 4:2-densified int8 B and its
+// index matrix in the core's sparse index buffer).
+enum class MadType : uint8_t { F16, BF16, F32, S8, S4, SparseS8 };
 void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16_t m, uint16_t k,
          uint16_t n, uint8_t unitFlag, bool kDirectionAlign, bool cmatrixSource,
          bool cmatrixInitVal, const char* name);
+
+// --- int4 and sparse loads (MTE1; src/isa/cube_s4.cpp, cube_sparse.cpp) ----------------------
+// LoadDataWithTranspose of int4b_t into L0B: per repeat, four 16 x 64
+// fractals as one 64 x 64 square, transposed, back as four fractals
+// (dstFracGap fractals apart).
+void load2dTransposeS4(void* dst, const void* src, uint16_t startIndex, uint8_t repeat,
+                       uint16_t srcStride, uint16_t dstGap, uint16_t dstFracGap, const char* name);
+// SetIndexMatrix (the CPU-mode channel of the index matrix's L1 address).
+void setSparseIndexSource(const void* idx, const char* name);
+// LoadDataWithSparse: repeat 512-byte fractals of B from L1 (from
+// startIndex) to L0B, and their 128-byte index fractals to the sparse index
+// buffer (L0B offset / 4).
+void loadSparse(void* dst, const void* src, uint16_t startIndex, uint8_t repeat, const char* name);
 
 // --- Fixpipe (PIPE_FIX) ----------------------------------------------------------------------
 struct FixArgs {
@@ -295,6 +312,63 @@ ASCTWIN_ISA_MAD(float, bfloat16_t)
 ASCTWIN_ISA_MAD(float, float)
 ASCTWIN_ISA_MAD(int32_t, int8_t)
 #undef ASCTWIN_ISA_MAD
+// int4b_t x int4b_t -> int32_t (operands as raw bytes, as dav_c220 passes them).
+inline void mad_s4(__cc__ int32_t* c, __ca__ void* a, __cb__ void* b, uint16_t m, uint16_t k,
+                   uint16_t n, uint8_t unitFlag, bool kDirectionAlign, bool cmatrixSource,
+                   bool cmatrixInitVal) {
+  asctwin::isa::mad(asctwin::isa::MadType::S4, c, a, b, 0, m, k, n, unitFlag, kDirectionAlign,
+                    cmatrixSource, cmatrixInitVal, "mad_s4");
+}
+// MmadWithSparse: k is A's K; B holds ceil(k / 2) densified rows.
+inline void mad_sp(__cc__ int32_t* c, __ca__ int8_t* a, __cb__ int8_t* b, uint16_t m, uint16_t k,
+                   uint16_t n, uint8_t unitFlag, bool cmatrixSource, bool cmatrixInitVal) {
+  asctwin::isa::mad(asctwin::isa::MadType::SparseS8, c, a, b, 0, m, k, n, unitFlag, false,
+                    cmatrixSource, cmatrixInitVal, "mad_sp");
+}
+
+// --- int4 and sparse loads
+// -------------------------------------------------------------------------------------
+// The 2-D fractal copies of int4b_t move 512-byte fractals like any type
+// (no transpose on this path: dav_c220 passes 0).
+#define ASCTWIN_ISA_LOAD2D_S4(NAME, DSTQ, DSTBUF)                                               \
+  inline void NAME(DSTQ void* dst, __cbuf__ void* src, uint16_t baseIdx, uint8_t repeat,        \
+                   uint16_t srcStride, uint16_t dstGap, uint8_t /*sid*/, bool transpose,        \
+                   addr_cal_mode_t mode) {                                                      \
+    asctwin::isa::load2d(asctwin::isa::CubeBuf::DSTBUF, dst, asctwin::isa::CubeBuf::L1, src, 0, \
+                         baseIdx, repeat, srcStride, dstGap, transpose, mode == dec, #NAME);    \
+  }
+ASCTWIN_ISA_LOAD2D_S4(load_cbuf_to_ca_s4, __ca__, L0A)
+ASCTWIN_ISA_LOAD2D_S4(load_cbuf_to_cb_s4, __cb__, L0B)
+#undef ASCTWIN_ISA_LOAD2D_S4
+inline void load_cbuf_to_cb_transpose_s4(__cb__ void* dst, __cbuf__ void* src, uint16_t indexID,
+                                         uint8_t repeat, uint16_t srcStride, uint16_t dstGap,
+                                         addr_cal_mode_t /*mode*/, uint16_t dstFracGap) {
+  asctwin::isa::load2dTransposeS4(dst, src, indexID, repeat, srcStride, dstGap, dstFracGap,
+                                  "load_cbuf_to_cb_transpose_s4");
+}
+inline void img2colv2_cbuf_to_ca_s4(__ca__ void* dst, __cbuf__ void* src, uint16_t kExtension,
+                                    uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt,
+                                    uint8_t strideW, uint8_t strideH, uint8_t filterW,
+                                    uint8_t filterH, uint8_t dilationFilterW,
+                                    uint8_t dilationFilterH, bool filterSizeW, bool filterSizeH,
+                                    bool transpose, bool fMatrixCtrl, uint16_t channelSize) {
+  asctwin::isa::Img2colArgs a{kExtension,  mExtension,  kStartPt,  mStartPt,        strideW,
+                              strideH,     filterW,     filterH,   dilationFilterW, dilationFilterH,
+                              filterSizeW, filterSizeH, transpose, fMatrixCtrl,     channelSize};
+  a.int4 = true;
+  asctwin::isa::img2col(asctwin::isa::CubeBuf::L0A, dst, src, 1, a, "img2colv2_cbuf_to_ca_s4");
+}
+// The index matrix's L1 address reaches the model through
+// AscendC::SetIndexMatrix in CPU mode (kernel_utils_constants.h declares it
+// under ASCENDC_CPU_DEBUG; src/isa/cube_sparse.cpp defines it); the NPU
+// packs it into src[63:32] instead.
+namespace AscendC {
+void SetIndexMatrix(void* indexMatrix);
+}  // namespace AscendC
+inline void load_cbuf_to_cb_sp(__cb__ int8_t* dst, __cbuf__ int8_t* src, uint16_t startID,
+                               uint8_t repeatTime) {
+  asctwin::isa::loadSparse(dst, src, startID, repeatTime, "load_cbuf_to_cb_sp");
+}
 
 // --- Fixpipe: L0C -> GM / L1
 // ---------------------------------------------------------------------------------------

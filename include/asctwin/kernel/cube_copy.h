@@ -13,6 +13,7 @@ namespace AscendC {
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& intriParams,
               std::source_location loc = std::source_location::current()) {
+  ASCTWIN_CUBE_NO_INT4(T, "DataCopy with Nd2NzParams");
   detail::ApiCall call("DataCopy", loc, {detail::cubeBuffer(dst)});
   if (dst.ref().space != detail::Space::L1)
     detail::cubeBadPosition("DataCopy with Nd2NzParams", "dst", "L1 (A1/B1/C1)", dst.ref().space);

@@ -36,6 +36,18 @@ uint32_t cubeBuffer(const LocalTensor<T>& t) {
   return t.ref().bufferId;
 }
 
+// int4b_t tensors: the twin's LocalTensor / GlobalTensor count sizeof(T)
+// bytes per element, one for int4b_t, so their offsets and sizes would be
+// twice the hardware's; the int4 instructions are reachable as intrinsics
+// (load_cbuf_to_ca_s4, mad_s4, ...) on byte tensors, and in devkit mode.
+template <typename T>
+inline constexpr bool kNotInt4 = !std::is_same_v<T, int4b_t>;
+#define ASCTWIN_CUBE_NO_INT4(T, API)                                                        \
+  static_assert(::AscendC::detail::kNotInt4<T>, API                                         \
+                " on int4b_t tensors is not available in the own front end (its tensors "   \
+                "count one byte per element): call the _s4 intrinsics on byte tensors, or " \
+                "build in devkit mode")
+
 [[noreturn]] inline void cubeUnsupported(const char* what) {
   asctwin::kernel::failApi("%s is not supported on Atlas A2/A3 (architecture 2201)", what);
 }
@@ -67,6 +79,7 @@ void img2colTo(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint16_t kE
                uint16_t kStart, uint16_t mStart, uint8_t strideW, uint8_t strideH, uint8_t filterW,
                uint8_t filterH, uint8_t dilW, uint8_t dilH, bool filterSizeW, bool filterSizeH,
                bool transpose, bool fMatrixCtrl, uint16_t channelSize, const char* api) {
+  ASCTWIN_CUBE_NO_INT4(T, "LoadData 3-D");
   // bfloat16_t moves as half (the reference's specialisation).
   using M = std::conditional_t<std::is_same_v<T, bfloat16_t>, half, CubeMoveType<T>>;
   if (src.ref().space != Space::L1) cubeBadPosition(api, "src", "L1 (A1/B1)", src.ref().space);
@@ -100,6 +113,7 @@ template <typename T>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
               const LoadData2DParams& loadDataParams,
               std::source_location loc = std::source_location::current()) {
+  ASCTWIN_CUBE_NO_INT4(T, "LoadData");
   using M = detail::CubeMoveType<T>;
   detail::ApiCall call("LoadData", loc, {detail::cubeBuffer(dst), detail::cubeBuffer(src)});
   if (src.ref().space != detail::Space::L1)
@@ -125,6 +139,7 @@ template <typename T>
 void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
               const LoadData2DParams& loadDataParams,
               std::source_location loc = std::source_location::current()) {
+  ASCTWIN_CUBE_NO_INT4(T, "LoadData");
   using M = detail::CubeMoveType<T>;
   detail::ApiCall call("LoadData", loc, {detail::cubeBuffer(dst)});
   auto* s = reinterpret_cast<M*>(const_cast<T*>(src.GetPhyAddr()));
@@ -166,6 +181,7 @@ template <typename T>
 void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const LoadData2dTransposeParams& loadDataParams,
                            std::source_location loc = std::source_location::current()) {
+  ASCTWIN_CUBE_NO_INT4(T, "LoadDataWithTranspose");
   detail::ApiCall call("LoadDataWithTranspose", loc,
                        {detail::cubeBuffer(dst), detail::cubeBuffer(src)});
   if (src.ref().space != detail::Space::L1)
@@ -357,6 +373,31 @@ void Fill(const LocalTensor<T>& dst, const InitConstValueParams<U>& initConstVal
           std::source_location loc = std::source_location::current()) {
   detail::ApiCall call("Fill", loc, {detail::cubeBuffer(dst)});
   detail::initConst(dst, initConstValueParams, "Fill");
+}
+
+// --- LoadDataWithSparse: densified int8 B and its index matrix into L0B --------------------
+// As dav_c220's LoadDataWithSparseCal in CPU mode: the index matrix's
+// address goes to the model through SetIndexMatrix, then
+// load_cbuf_to_cb_sp copies repeatTimes fractals from startIndex (the other
+// LoadData2dParams fields are not used by this instruction).
+template <typename T = int8_t, typename U = uint8_t,
+          typename std::enable_if<std::is_same_v<T, int8_t>, bool>::type = true,
+          typename std::enable_if<std::is_same_v<U, uint8_t>, bool>::type = true>
+void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                        const LocalTensor<U>& idx, const LoadData2dParams& loadDataParam,
+                        std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call("LoadDataWithSparse", loc,
+                       {detail::cubeBuffer(dst), detail::cubeBuffer(src), detail::cubeBuffer(idx)});
+  if (dst.ref().space != detail::Space::L0B)
+    detail::cubeBadPosition("LoadDataWithSparse", "dst", "L0B (B2)", dst.ref().space);
+  if (src.ref().space != detail::Space::L1)
+    detail::cubeBadPosition("LoadDataWithSparse", "src", "L1 (B1)", src.ref().space);
+  if (idx.ref().space != detail::Space::L1)
+    detail::cubeBadPosition("LoadDataWithSparse", "idx", "L1 (B1)", idx.ref().space);
+  SetIndexMatrix(static_cast<void*>(idx.ref().ptr));
+  load_cbuf_to_cb_sp(reinterpret_cast<int8_t*>(dst.ref().ptr),
+                     reinterpret_cast<int8_t*>(src.ref().ptr), loadDataParam.startIndex,
+                     loadDataParam.repeatTimes);
 }
 
 }  // namespace AscendC

@@ -72,6 +72,24 @@ void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor
       p.n, p.unitFlag, p.kDirectionAlign, cmatrixSource, p.cmatrixInitVal);
 }
 
+// MmadWithSparse: C (int32) = A (int8, m x k) x B (the 4:2-densified int8
+// B of LoadDataWithSparse, ceil(k / 2) x n) + initial C (docs/cube.md).
+template <typename T = int32_t, typename U = int8_t,
+          typename std::enable_if<std::is_same_v<T, int32_t>, bool>::type = true,
+          typename std::enable_if<std::is_same_v<U, int8_t>, bool>::type = true>
+void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
+                    const LocalTensor<U>& filter, const MmadParams& mmadParams,
+                    std::source_location loc = std::source_location::current()) {
+  detail::ApiCall call(
+      "MmadWithSparse", loc,
+      {detail::cubeBuffer(dst), detail::cubeBuffer(fm), detail::cubeBuffer(filter)});
+  detail::checkMadPositions(dst, fm, filter);
+  const MmadParams& p = mmadParams;
+  mad_sp(reinterpret_cast<int32_t*>(dst.ref().ptr), reinterpret_cast<int8_t*>(fm.ref().ptr),
+         reinterpret_cast<int8_t*>(filter.ref().ptr), p.m, p.k, p.n, p.unitFlag, p.cmatrixSource,
+         p.cmatrixInitVal);
+}
+
 // --- HF32 and the computation order (CTRL[46], CTRL[47], CTRL[51]) ----------------------
 // As kernel_reg.h: read-modify-write of CTRL, read by every later Mmad when
 // it is issued. HF32 (docs/cube.md): float operands rounded to 11 mantissa
