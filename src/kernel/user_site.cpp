@@ -87,6 +87,24 @@ PcSite userLine(State& s, const std::string& file, Dwarf_Word line) {
   return PcSite{s.files.insert(file).first->c_str(), static_cast<uint32_t>(line)};
 }
 
+// The compilation unit holding `pc` (module address): through the module's
+// address ranges table, else by asking each unit (clang emits no
+// .debug_aranges unless asked, and libdw then finds no unit by address).
+Dwarf_Die* unitOf(Dwfl_Module* mod, uintptr_t pc, Dwarf_Die* storage, Dwarf_Addr* bias) {
+  if (Dwarf_Die* cu = dwfl_module_addrdie(mod, pc, bias)) return cu;
+  Dwarf* dw = dwfl_module_getdwarf(mod, bias);
+  if (dw == nullptr) return nullptr;
+  Dwarf_CU* unit = nullptr;
+  Dwarf_Die die;
+  while (dwarf_get_units(dw, unit, &unit, nullptr, nullptr, &die, nullptr) == 0) {
+    if (dwarf_haspc(&die, pc - *bias) > 0) {
+      *storage = die;
+      return storage;
+    }
+  }
+  return nullptr;
+}
+
 // The first user location of `pc`: its own line, then the sites of the calls
 // inlined at it, innermost first.
 PcSite resolve(State& s, uintptr_t pc) {
@@ -100,18 +118,20 @@ PcSite resolve(State& s, uintptr_t pc) {
   const char* modName =
       dwfl_module_info(mod, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
   if (modName != nullptr && systemModule(modName)) return {};
-  if (Dwfl_Line* l = dwfl_module_getsrc(mod, pc)) {
+  Dwarf_Die cuDie;
+  Dwarf_Addr bias = 0;
+  Dwarf_Die* cu = unitOf(mod, pc, &cuDie, &bias);
+  Dwarf_Files* files = nullptr;
+  size_t nfiles = 0;
+  if (cu == nullptr || dwarf_getsrcfiles(cu, &files, &nfiles) != 0) return {};
+  if (Dwarf_Line* l = dwarf_getsrc_die(cu, pc - bias)) {
     int line = 0;
-    if (const char* file = dwfl_lineinfo(l, nullptr, &line, nullptr, nullptr, nullptr)) {
+    dwarf_lineno(l, &line);
+    if (const char* file = dwarf_linesrc(l, nullptr, nullptr)) {
       const PcSite own = userLine(s, file, static_cast<Dwarf_Word>(line));
       if (own.file != nullptr) return own;
     }
   }
-  Dwarf_Addr bias = 0;
-  Dwarf_Die* cu = dwfl_module_addrdie(mod, pc, &bias);
-  Dwarf_Files* files = nullptr;
-  size_t nfiles = 0;
-  if (cu == nullptr || dwarf_getsrcfiles(cu, &files, &nfiles) != 0) return {};
   // The innermost inlined call containing pc, then (dwarf_getscopes_die:
   // the concrete tree, outward) every call it is inlined into.
   Dwarf_Die* scopes = nullptr;

@@ -156,8 +156,7 @@ class Driver {
   // from them name the user's line (asctwin/devkit/devkit_prelude.h).
   std::string devkitLibraryDirs() const {
     std::string list;
-    for (const std::string& d : {tc_.devkitBase, tilingDir_, compatDir_,
-                                 (fs::path(tc_.includeDir) / "asctwin").string()}) {
+    for (const std::string& d : {tc_.devkitBase, tilingDir_, compatDir_, tc_.includeDir}) {
       if (d.empty()) continue;
       if (!list.empty()) list += ':';
       list += d;

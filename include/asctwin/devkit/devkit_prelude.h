@@ -31,7 +31,9 @@ void kernelPrintf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 // calling stack instead (asctwin-asc defines ASCTWIN_DEVKIT_LIBRARY_DIRS).
 bool addLibraryDirs(const char* dirs);
 #ifdef ASCTWIN_DEVKIT_LIBRARY_DIRS
-inline const bool kLibraryDirsAdded = addLibraryDirs(ASCTWIN_DEVKIT_LIBRARY_DIRS);
+// Once per unit (an unused inline variable may never be emitted, its
+// initialiser never run); registering the same directories again is free.
+[[maybe_unused]] static const bool kLibraryDirsAdded = addLibraryDirs(ASCTWIN_DEVKIT_LIBRARY_DIRS);
 #endif
 // Called on the block's fiber when it starts and when it ends.
 void beginDevkitBlock();
