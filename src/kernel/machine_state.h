@@ -76,6 +76,10 @@ struct MachineState {
   // address of the index matrix SetIndexMatrix gave (src/isa/cube_sparse.cpp).
   std::vector<uint8_t> sparseIndex;
   const uint8_t* sparseIndexSource = nullptr;
+  // AIPP_SPR_0..24 (set_aipp_spr_N; LoadImageToLocal reads 0..9 on A2:
+  // src0, src1 | CSC enable [63], the CSC matrix and biases, DTC mean / min
+  // / var, the padding values, the mode word; src/isa/cube_aipp.cpp).
+  uint64_t aipp[25] = {};
 
   // CTRL (get_ctrl/set_ctrl of both front ends; bits above).
   uint64_t ctrl = kCtrlAtLaunch;

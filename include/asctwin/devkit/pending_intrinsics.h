@@ -68,18 +68,3 @@ void hwait_flag(...);
 void load_cbuf_to_cb_sp(...);
 void load_cbuf_to_ca_s4(...);
 void load_cbuf_to_cb_s4(...);
-// --- AIPP (image preprocessing) configuration ------------------------------------------
-void set_aipp_spr_0(...);
-void set_aipp_spr_1(...);
-void set_aipp_spr_2(...);
-void set_aipp_spr_3(...);
-void set_aipp_spr_4(...);
-void set_aipp_spr_5(...);
-void set_aipp_spr_6(...);
-void set_aipp_spr_7(...);
-void set_aipp_spr_8(...);
-void set_aipp_spr_9(...);
-void set_aipp_spr_18(...);
-void set_aipp_spr_19(...);
-void set_aipp_spr_20(...);
-void set_aipp_spr_21(...);

@@ -111,6 +111,16 @@ void setSparseIndexSource(const void* idx, const char* name);
 // buffer (L0B offset / 4).
 void loadSparse(void* dst, const void* src, uint16_t startIndex, uint8_t repeat, const char* name);
 
+// --- AIPP: LoadImageToLocal (MTE2; src/isa/cube_aipp.cpp) -----------------------------------
+// load_image_to_cbuf's operands: the sizes minus 1, as the instruction takes them.
+struct ImageArgs {
+  uint16_t horizSize, vertSize, horizStartPos, vertStartPos, srcHorizSize;
+  uint8_t topPad, botPad;
+  uint16_t leftPad, rightPad;
+};
+void setAippRegister(uint32_t n, uint64_t value, const char* name);
+void loadImage(void* dst, uint32_t outBytes, const ImageArgs& args, const char* name);
+
 // --- Fixpipe (PIPE_FIX) ----------------------------------------------------------------------
 struct FixArgs {
   uint16_t nSize, mSize;
@@ -368,6 +378,50 @@ void SetIndexMatrix(void* indexMatrix);
 inline void load_cbuf_to_cb_sp(__cb__ int8_t* dst, __cbuf__ int8_t* src, uint16_t startID,
                                uint8_t repeatTime) {
   asctwin::isa::loadSparse(dst, src, startID, repeatTime, "load_cbuf_to_cb_sp");
+}
+
+// --- AIPP
+// ------------------------------------------------------------------------------------------------
+#define ASCTWIN_ISA_AIPP_SPR(N)                                   \
+  inline void set_aipp_spr_##N(uint64_t config) {                 \
+    asctwin::isa::setAippRegister(N, config, "set_aipp_spr_" #N); \
+  }
+ASCTWIN_ISA_AIPP_SPR(0)
+ASCTWIN_ISA_AIPP_SPR(1)
+ASCTWIN_ISA_AIPP_SPR(2)
+ASCTWIN_ISA_AIPP_SPR(3)
+ASCTWIN_ISA_AIPP_SPR(4)
+ASCTWIN_ISA_AIPP_SPR(5)
+ASCTWIN_ISA_AIPP_SPR(6)
+ASCTWIN_ISA_AIPP_SPR(7)
+ASCTWIN_ISA_AIPP_SPR(8)
+ASCTWIN_ISA_AIPP_SPR(9)
+ASCTWIN_ISA_AIPP_SPR(10)
+ASCTWIN_ISA_AIPP_SPR(11)
+ASCTWIN_ISA_AIPP_SPR(12)
+ASCTWIN_ISA_AIPP_SPR(13)
+ASCTWIN_ISA_AIPP_SPR(14)
+ASCTWIN_ISA_AIPP_SPR(15)
+ASCTWIN_ISA_AIPP_SPR(16)
+ASCTWIN_ISA_AIPP_SPR(17)
+ASCTWIN_ISA_AIPP_SPR(18)
+ASCTWIN_ISA_AIPP_SPR(19)
+ASCTWIN_ISA_AIPP_SPR(20)
+ASCTWIN_ISA_AIPP_SPR(21)
+ASCTWIN_ISA_AIPP_SPR(22)
+ASCTWIN_ISA_AIPP_SPR(23)
+ASCTWIN_ISA_AIPP_SPR(24)
+#undef ASCTWIN_ISA_AIPP_SPR
+// GM image -> L1 with the AIPP registers' pre-processing (int8_t or half out).
+template <typename T>
+inline void load_image_to_cbuf(__cbuf__ T* dst, uint16_t horSize, uint16_t verSize,
+                               uint16_t horStartP, uint16_t verStartP, uint16_t sHorRes,
+                               uint8_t topPadSize, uint8_t botPadSize, uint16_t lPadSize,
+                               uint16_t rPadSize, uint8_t /*sid*/) {
+  asctwin::isa::loadImage(
+      dst, sizeof(T),
+      {horSize, verSize, horStartP, verStartP, sHorRes, topPadSize, botPadSize, lPadSize, rPadSize},
+      "load_image_to_cbuf");
 }
 
 // --- Fixpipe: L0C -> GM / L1

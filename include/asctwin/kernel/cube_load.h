@@ -401,3 +401,5 @@ void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 }
 
 }  // namespace AscendC
+
+#include "asctwin/kernel/cube_aipp.h"  // LoadImageToLocal, SetAippFunctions
