@@ -3,6 +3,7 @@
 // only when cpuLevel() allows AVX2; the portable paths move the same bytes.
 #include "isa/cube_copy_kernels.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "common/cpu_isa.h"
@@ -19,18 +20,29 @@ inline void copy32(uint8_t* to, const uint8_t* from) {
   std::memcpy(to, from, 32);
 }
 
+// The last, partial block of a row: the rest of the row, then zeros.
+inline void lastBlock(uint8_t* to, const uint8_t* from, uint64_t bytes) {
+  uint8_t last[32] = {};
+  std::memcpy(last, from, bytes);
+  copy32(to, last);
+}
+
+// Eight rows at a time, block by block: the eight 32-byte stores of a step
+// are consecutive in L1 (nStride is usually 32), where going row by row
+// would scatter every row over rowBytes / 32 blocks c0Stride apart (4 KiB
+// and more: page after page).
 void nd2nzPortable(uint8_t* dst, const uint8_t* src, uint32_t rows, uint64_t rowBytes,
                    uint64_t pitch, uint64_t nStride, uint64_t c0Stride) {
   const uint64_t whole = rowBytes / 32;
-  for (uint32_t r = 0; r < rows; ++r) {
-    const uint8_t* row = src + r * pitch;
-    uint8_t* out = dst + r * nStride;
-    for (uint64_t c = 0; c < whole; ++c) copy32(out + c * c0Stride, row + c * 32);
-    if (whole * 32 < rowBytes) {  // the last block: the rest of the row, then zeros
-      uint8_t last[32] = {};
-      std::memcpy(last, row + whole * 32, rowBytes - whole * 32);
-      copy32(out + whole * c0Stride, last);
-    }
+  for (uint32_t r0 = 0; r0 < rows; r0 += 8) {
+    const uint32_t n = std::min(8u, rows - r0);
+    for (uint64_t c = 0; c < whole; ++c)
+      for (uint32_t r = r0; r < r0 + n; ++r)
+        copy32(dst + r * nStride + c * c0Stride, src + r * pitch + c * 32);
+    if (whole * 32 < rowBytes)
+      for (uint32_t r = r0; r < r0 + n; ++r)
+        lastBlock(dst + r * nStride + whole * c0Stride, src + r * pitch + whole * 32,
+                  rowBytes - whole * 32);
   }
 }
 
@@ -48,25 +60,25 @@ ASCTWIN_COPY_AVX2_FN void nd2nzAvx2(uint8_t* dst, const uint8_t* src, uint32_t r
                                     uint64_t rowBytes, uint64_t pitch, uint64_t nStride,
                                     uint64_t c0Stride) {
   const uint64_t whole = rowBytes / 32;
-  for (uint32_t r = 0; r < rows; ++r) {
-    const uint8_t* row = src + r * pitch;
-    uint8_t* out = dst + r * nStride;
-    uint64_t c = 0;
-    for (; c + 2 <= whole; c += 2) {  // 64 source bytes per step
-      const __m256i v0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + c * 32));
-      const __m256i v1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + c * 32 + 32));
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + c * c0Stride), v0);
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + (c + 1) * c0Stride), v1);
+  uint32_t r0 = 0;
+  for (; r0 + 8 <= rows; r0 += 8) {  // eight rows, block by block (see nd2nzPortable)
+    const uint8_t* in = src + r0 * pitch;
+    uint8_t* out = dst + r0 * nStride;
+    for (uint64_t c = 0; c < whole; ++c) {
+      __m256i v[8];
+      for (uint32_t i = 0; i < 8; ++i)
+        v[i] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i * pitch + c * 32));
+      for (uint32_t i = 0; i < 8; ++i)
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i * nStride + c * c0Stride), v[i]);
     }
-    for (; c < whole; ++c)
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + c * c0Stride),
-                          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + c * 32)));
-    if (whole * 32 < rowBytes) {
-      uint8_t last[32] = {};
-      std::memcpy(last, row + whole * 32, rowBytes - whole * 32);
-      copy32(out + whole * c0Stride, last);
-    }
+    if (whole * 32 < rowBytes)
+      for (uint32_t i = 0; i < 8; ++i)
+        lastBlock(out + i * nStride + whole * c0Stride, in + i * pitch + whole * 32,
+                  rowBytes - whole * 32);
   }
+  if (r0 < rows)
+    nd2nzPortable(dst + r0 * nStride, src + r0 * pitch, rows - r0, rowBytes, pitch, nStride,
+                  c0Stride);
 }
 
 // Eight rows of the fractal (one ymm each): the 8 x 8 transposes of their

@@ -102,10 +102,10 @@ ASCTWIN_MAD_AVX2_FN void packAT(const Shape& s, const uint8_t* a, float* pa) {
 }
 
 template <MadType T>
-ASCTWIN_MAD_AVX2_FN void packBT(const Shape& s, const uint8_t* b, uint32_t width, float* pb) {
+ASCTWIN_MAD_AVX2_FN void packBT(const Shape& s, const uint8_t* b, PanelWidth width, float* pb) {
   const uint64_t halfBytes = uint64_t{8} * s.es;  // 8 elements of a fractal row
-  for (uint32_t jb0 = 0; jb0 < s.n1; jb0 += width) {
-    const uint32_t w = std::min(width, s.n1 - jb0);
+  for (uint32_t jb0 = 0, w = 0; jb0 < s.n1; jb0 += w) {
+    w = width(jb0, s.n1);
     const uint32_t ld = 16 * w;
     float* panel = pb + uint64_t{jb0} * 16 * s.k;
     for (uint32_t kk = 0, kb = 0; kk < s.k; ++kb) {
@@ -171,7 +171,7 @@ void packA(MadType t, const Shape& s, const uint8_t* a, float* pa) {
   }
 }
 
-void packB(MadType t, const Shape& s, const uint8_t* b, uint32_t width, float* pb) {
+void packB(MadType t, const Shape& s, const uint8_t* b, PanelWidth width, float* pb) {
   switch (t) {
     case MadType::F16:
       return packBT<MadType::F16>(s, b, width, pb);
@@ -188,7 +188,8 @@ ASCTWIN_MAD_AVX2_FN void madFloatAvx2(MadType t, const Shape& s, const uint8_t* 
   p.a.resize(uint64_t{s.m} * s.k);
   p.b.resize(uint64_t{s.n} * s.k);
   packA(t, s, a, p.a.data());
-  packB(t, s, b, 1, p.b.data());
+  packB(
+      t, s, b, [](uint32_t, uint32_t) { return 1u; }, p.b.data());
   auto* cf = reinterpret_cast<float*>(c);
   const uint64_t blockStride = uint64_t{s.m1} * 256;  // floats between column blocks of C
   for (uint32_t jb = 0; jb < s.n1; ++jb) {

@@ -28,7 +28,12 @@
 namespace asctwin::isa::madk {
 namespace {
 
-constexpr uint32_t kWidth = 3;  // column blocks of 16 per tile
+// Panels of 3 column blocks (the 8 x 48 tile); 4 left become 2 + 2 (a
+// 16-wide tile has 8 accumulators, too few to hide the fma latency).
+uint32_t panelWidth(uint32_t jb, uint32_t n1) {
+  const uint32_t left = n1 - jb;
+  return left == 4 ? 2u : std::min(3u, left);
+}
 
 // R rows x 16 W columns: a points at row 0's value of k step 0 (the rows'
 // values of one step AS floats apart), b at the panel's row of k step 0
@@ -88,14 +93,15 @@ ASCTWIN_MAD_AVX512_FN void madFloatAvx512(MadType t, const Shape& s, const uint8
   p.a.resize(uint64_t{s.m} * s.k);
   p.b.resize(uint64_t{s.n} * s.k);
   packA(t, s, a, p.a.data());
-  packB(t, s, b, kWidth, p.b.data());
+  packB(t, s, b, panelWidth, p.b.data());
   auto* cf = reinterpret_cast<float*>(c);
   const uint64_t cStride = uint64_t{s.m1} * 256;  // floats between column blocks of C
-  for (uint32_t jb = 0; jb < s.n1; jb += kWidth) {
+  for (uint32_t jb = 0, w = 0; jb < s.n1; jb += w) {
+    w = panelWidth(jb, s.n1);
     const float* pb = p.b.data() + uint64_t{jb} * 16 * s.k;
     float* cb = cf + jb * cStride;
     const float* in = init != nullptr ? init + jb * 16 : nullptr;
-    switch (std::min(kWidth, s.n1 - jb)) {
+    switch (w) {
       case 3:
         panel<3>(s, p.a.data(), pb, cb, cStride, in);
         break;

@@ -23,8 +23,11 @@ inline constexpr uint32_t kPackRows = 8;
 #if defined(__x86_64__)
 // Packs A (s.m rows, or the GEMV vector) as above (AVX2 + F16C).
 void packA(MadType t, const Shape& s, const uint8_t* a, float* pa);
-// Packs B into panels of `width` column blocks as above (AVX2 + F16C).
-void packB(MadType t, const Shape& s, const uint8_t* b, uint32_t width, float* pb);
+// The width (in column blocks) of the panel that starts at column block jb
+// of n1.
+using PanelWidth = uint32_t (*)(uint32_t jb, uint32_t n1);
+// Packs B into panels as above, their widths from `width` (AVX2 + F16C).
+void packB(MadType t, const Shape& s, const uint8_t* b, PanelWidth width, float* pb);
 
 // C (L0C, Nz, s.m x s.n fp32) = init + A x B. `init` is one row of s.n
 // values that every row starts from (the bias padded with zeros, or zeros),

@@ -103,18 +103,22 @@ void PipeBarrier(std::source_location loc = std::source_location::current()) {
   pipe_barrier(pipe);
 }
 
-// The hardware flag of `event` with id eventID (0..7).
+// The hardware flag of `event` with id eventID (0..7). The pipes are
+// constants of the event (an unoptimised kernel would otherwise search the
+// event table on every call).
 template <HardEvent event>
 void SetFlag(int32_t eventID, std::source_location loc = std::source_location::current()) {
-  static_assert(detail::eventSrc(event) != PIPE_ALL, "SetFlag needs a HardEvent below MAX");
+  constexpr pipe_t src = detail::eventSrc(event), dst = detail::eventDst(event);
+  static_assert(src != PIPE_ALL, "SetFlag needs a HardEvent below MAX");
   asctwin::kernel::ApiCall call("SetFlag", loc);
-  set_flag(detail::eventSrc(event), detail::eventDst(event), static_cast<int>(eventID));
+  set_flag(src, dst, static_cast<int>(eventID));
 }
 template <HardEvent event>
 void WaitFlag(int32_t eventID, std::source_location loc = std::source_location::current()) {
-  static_assert(detail::eventSrc(event) != PIPE_ALL, "WaitFlag needs a HardEvent below MAX");
+  constexpr pipe_t src = detail::eventSrc(event), dst = detail::eventDst(event);
+  static_assert(src != PIPE_ALL, "WaitFlag needs a HardEvent below MAX");
   asctwin::kernel::ApiCall call("WaitFlag", loc);
-  wait_flag(detail::eventSrc(event), detail::eventDst(event), static_cast<int>(eventID));
+  wait_flag(src, dst, static_cast<int>(eventID));
 }
 
 // SetFlag/WaitFlag between two pipes named by the pipes themselves.
