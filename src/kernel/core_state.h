@@ -142,7 +142,8 @@ struct CoreState {
 
 class Launch {
  public:
-  Launch(const LaunchOptions& opt, std::function<void()> body);
+  // `observer`: the launch's observer (null: none).
+  Launch(const LaunchOptions& opt, InstrObserver* observer, std::function<void()> body);
   ~Launch();
 
   // Runs every block (fast or check mode); returns the first error.

@@ -109,7 +109,7 @@ void setCurrentCore(CoreState* c) {
   publishBuiltins(c);
 }
 
-Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
+Launch::Launch(const LaunchOptions& opt, InstrObserver* observer, std::function<void()> body)
     : opt_(opt), name_(opt.name ? opt.name : "kernel"), body_(std::move(body)) {
   const device::SocSpec soc = device::currentSoc();
   const uint32_t ub = static_cast<uint32_t>(
@@ -172,7 +172,7 @@ Launch::Launch(const LaunchOptions& opt, std::function<void()> body)
   }
   check_ = opt.mode == ExecMode::Check;
   seed_ = opt.seed;
-  observer_ = opt.observer != nullptr ? opt.observer : processObserver();
+  observer_ = observer;
   if (check_) sched_.reset(new CheckScheduler(seed_));
   const uint8_t hooks = (check_ ? kHookCheck : 0) | (observer_ != nullptr ? kHookObserve : 0);
   for (uint32_t i = 0; i < cores_.size(); ++i) {

@@ -87,7 +87,9 @@ Status validate(const LaunchOptions& opt) {
   return Status::ok();
 }
 
-Status runNow(LaunchOptions opt, std::function<void()> body) {
+// `observer`: the launch's own (runObservedLaunch), else the process observer.
+Status runNow(LaunchOptions opt, std::function<void()> body,
+              kernel::InstrObserver* observer = nullptr) {
   normalizeSpec(&opt);
   Status v = validate(opt);
   if (!v) return v;
@@ -95,14 +97,12 @@ Status runNow(LaunchOptions opt, std::function<void()> body) {
   if (!v) return v;
   // ASCTWIN_CHECKER installs the checker as the process observer the first
   // time a launch runs without one.
-  if (opt.observer == nullptr && kernel::processObserver() == nullptr)
-    kernel::environmentObserver();
-  const kernel::InstrObserver* obs =
-      opt.observer != nullptr ? opt.observer : kernel::processObserver();
+  if (observer == nullptr && kernel::processObserver() == nullptr) kernel::environmentObserver();
+  kernel::InstrObserver* obs = observer != nullptr ? observer : kernel::processObserver();
   if (obs != nullptr && obs->forcesCheckMode()) opt.mode = ExecMode::Check;
   // Only an observer (the checker) records a kernel's GM writes for initcheck.
   if (obs == nullptr) device::DeviceMemory::instance().noteUnrecordedLaunch();
-  kernel::Launch launch(opt, std::move(body));
+  kernel::Launch launch(opt, obs, std::move(body));
   return launch.run();
 }
 }  // namespace
@@ -129,6 +129,11 @@ constexpr int kAiCpuException = 507018;  // ACL_ERROR_RT_AICPU_EXCEPTION
 
 int runLaunch(const LaunchOptions& opt, std::function<void()> body) {
   return reportStatus(runNow(opt, std::move(body)));
+}
+
+int runObservedLaunch(const LaunchOptions& opt, InstrObserver* observer,
+                      std::function<void()> body) {
+  return reportStatus(runNow(opt, std::move(body), observer));
 }
 
 int enqueueLaunch(void* stream, const LaunchOptions& opt, std::function<void()> body) {

@@ -1,7 +1,8 @@
 // The observer hook: a checker sees every instruction record as it is carried
 // out, every scalar GM access and every synchronisation call, in order.
 //
-// Registered per launch (LaunchOptions::observer) or for the whole process
+// Registered per launch (runObserved, below: internal, the public
+// LaunchOptions name no internal type) or for the whole process
 // (setProcessObserver, used by launches that name none). Without an observer
 // the kernel twin pays one predictable branch per instruction.
 //
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <string>
 
+#include "asctwin/kernel/launch_core.h"
 #include "asctwin/kernel/runtime.h"
 
 namespace asctwin::kernel {
@@ -129,6 +131,15 @@ class InstrObserver {
 using EnvironmentObserverSource = InstrObserver* (*)();
 void setEnvironmentObserverSource(EnvironmentObserverSource source);
 InstrObserver* environmentObserver();
+
+// Runs a launch now (as asctwin::run) observed by `observer` instead of the
+// process observer; 0 or an aclError code.
+int runObservedLaunch(const LaunchOptions& opt, InstrObserver* observer,
+                      std::function<void()> body);
+template <typename... P, typename... A>
+int runObserved(InstrObserver* observer, void (*k)(P...), const LaunchOptions& opt, A&&... args) {
+  return runObservedLaunch(opt, observer, bindKernel(k, std::forward<A>(args)...));
+}
 
 // The process-wide observer for launches that name none (null to remove).
 // Not owned. Set it while no launch runs.

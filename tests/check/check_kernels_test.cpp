@@ -462,10 +462,9 @@ TEST_F(CheckKernelsTest, ObserverSeesEveryRecordInExecutionOrder) {
     LaunchOptions o = vec(1, "scenario1");
     o.mode = m;
     o.seed = 9;
-    o.observer = &rec;
     const uint64_t before = asctwinExecutedInstructions();
-    ASSERT_EQ(asctwin::run(check_scenarios::scenario1, o, s[0].gm(), s[1].gm(), s[2].gm(),
-                           s[3].gm(), dst.gm(), 0),
+    ASSERT_EQ(asctwin::kernel::runObserved(&rec, check_scenarios::scenario1, o, s[0].gm(),
+                                           s[1].gm(), s[2].gm(), s[3].gm(), dst.gm(), 0),
               0)
         << lastError();
     // 4 loads, the init copy, then the three atomic copies in program order.

@@ -86,8 +86,8 @@ TEST_F(UserSiteTest, RecordsNameTheUsersLineInBothModes) {
     Sites sites;
     asctwin::LaunchOptions o = vec(1, "copyThroughTheLibrary");
     o.mode = mode;
-    o.observer = &sites;
-    ASSERT_EQ(asctwin::run(copyThroughTheLibrary, o, in.gm()), 0) << lastError();
+    ASSERT_EQ(asctwin::kernel::runObserved(&sites, copyThroughTheLibrary, o, in.gm()), 0)
+        << lastError();
     auto has = [&](const std::string& s) {
       return std::find(sites.seen.begin(), sites.seen.end(), s) != sites.seen.end();
     };

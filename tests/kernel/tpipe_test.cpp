@@ -220,8 +220,7 @@ TEST_F(TPipeTest, BoundQueueSynchronisesMte2WithMte3) {
     auto o = vec(1, "bind");
     o.mode = ExecMode::Check;
     o.seed = seed;
-    o.observer = &ev;
-    ASSERT_EQ(asctwin::run(boundQueue, o, gx.gm(), gy.gm()), 0) << lastError();
+    ASSERT_EQ(asctwin::kernel::runObserved(&ev, boundQueue, o, gx.gm(), gy.gm()), 0) << lastError();
     EXPECT_EQ(gy.download<float>(kLen), x);
     EXPECT_NE(std::find(ev.sets.begin(), ev.sets.end(), HardEvent::MTE2_MTE3), ev.sets.end());
     EXPECT_NE(std::find(ev.sets.begin(), ev.sets.end(), HardEvent::MTE3_MTE2), ev.sets.end());
@@ -236,8 +235,7 @@ TEST_F(TPipeTest, TQueSyncIsTheFlagOfItsPipePair) {
     auto o = vec(1, "quesync");
     o.mode = ExecMode::Check;
     o.seed = seed;
-    o.observer = &ev;
-    ASSERT_EQ(asctwin::run(queSync, o, g.gm()), 0) << lastError();
+    ASSERT_EQ(asctwin::kernel::runObserved(&ev, queSync, o, g.gm()), 0) << lastError();
     ASSERT_EQ(ev.sets.size(), 1u);
     EXPECT_EQ(ev.sets[0], HardEvent::S_MTE3);
     EXPECT_EQ(ev.ids[0], 2);

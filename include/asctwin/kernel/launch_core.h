@@ -40,8 +40,6 @@ struct KernelSpec {
 enum class ExecMode : uint8_t { Default, Fast, Check };
 
 namespace kernel {
-class InstrObserver;  // src/kernel/observer.h
-
 // What a launch reports back when LaunchOptions::stats is set.
 struct LaunchStats {
   ExecMode mode = ExecMode::Fast;  // the mode the launch ran in
@@ -57,11 +55,10 @@ struct LaunchOptions {
   uint32_t numBlocks = 1;
   uint64_t ubBytes = 0;  // UB the kernel may use per AIV (0 = the SoC's whole UB)
   const char* name = "kernel";
-  ExecMode mode = ExecMode::Default;  // Default: process setting, then ASCTWIN_MODE, then Fast
-  uint64_t seed = 0;                  // check mode seed when `mode` is Check
-  kernel::InstrObserver* observer = nullptr;  // else the process observer (if any)
-  kernel::LaunchStats* stats = nullptr;       // filled when the launch has run
-  uint64_t tilingKey = 0;  // what TILING_KEY_IS compares with (ICPU_SET_TILING_KEY)
+  ExecMode mode = ExecMode::Default;     // Default: process setting, then ASCTWIN_MODE, then Fast
+  uint64_t seed = 0;                     // check mode seed when `mode` is Check
+  kernel::LaunchStats* stats = nullptr;  // filled when the launch has run
+  uint64_t tilingKey = 0;                // what TILING_KEY_IS compares with (ICPU_SET_TILING_KEY)
 };
 
 namespace kernel {
