@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -115,32 +114,6 @@ std::vector<fs::path> definitionFiles(const std::string& advApiDir) {
   return files;
 }
 
-// Runs the commands, `jobs` at a time; true when all exit 0.
-bool runAll(const std::vector<std::vector<std::string>>& cmds, unsigned jobs, bool verbose) {
-  size_t next = 0;
-  unsigned running = 0;
-  bool ok = true;
-  while (next < cmds.size() || running > 0) {
-    while (ok && running < jobs && next < cmds.size()) {
-      const std::vector<std::string>& argv = cmds[next++];
-      const pid_t pid = ::fork();
-      if (pid == 0) _exit(runTool(argv, verbose));
-      if (pid < 0) {
-        ok = false;
-        break;
-      }
-      ++running;
-    }
-    if (running == 0) break;
-    int status = 0;
-    if (::wait(&status) > 0) {
-      --running;
-      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ok = false;
-    }
-  }
-  return ok;
-}
-
 // The sources of the host tiling library of a devkit base.
 std::vector<fs::path> tilingSources(const fs::path& base) {
   std::vector<fs::path> out;
@@ -218,7 +191,7 @@ std::string tilingLibrary(const std::string& base, const std::string& hostCxx,
     std::vector<std::string> ar = {"ar", "rcs", tmp.string()};
     ar.insert(ar.end(), objects.begin(), objects.end());
     fs::remove(tmp, ec);
-    if (!runAll(compiles, jobs, verbose) || runTool(ar, verbose) != 0) {
+    if (!runTools(compiles, jobs, verbose) || runTool(ar, verbose) != 0) {
       *error = "the host tiling library of " + base + " did not compile (see above)";
       result.clear();
     } else {
