@@ -138,14 +138,17 @@ void mad(MadType t, void* c, const void* a, const void* b, uint64_t bias, uint16
     ByteRuns crd;
     ByteRuns cw;
     const uint32_t rows = s.gemv ? 1u : m;
-    for (uint32_t i = 0; i < rows; ++i)
+    // Fractal by fractal, row by row: the runs come in address order and
+    // merge as they are added (a big Mmad's record stays a few runs).
+    for (uint32_t mb = 0; mb * 16 < rows; ++mb)
       for (uint32_t kb = 0; kb * s.k0 < s.k; ++kb)
-        ar.add(aOffset(s, i, kb * s.k0), uint64_t{std::min(s.k0, s.k - kb * s.k0)} * s.es);
-    for (uint32_t j = 0; j < n; ++j)
-      for (uint32_t kb = 0; kb * sb.k0 < sb.k; ++kb)
+        for (uint32_t i = mb * 16; i < std::min(rows, mb * 16 + 16); ++i)
+          ar.add(aOffset(s, i, kb * s.k0), uint64_t{std::min(s.k0, s.k - kb * s.k0)} * s.es);
+    for (uint32_t kb = 0; kb * sb.k0 < sb.k; ++kb)
+      for (uint32_t j = 0; j < n; ++j)
         br.add(bOffset(sb, kb * sb.k0, j), uint64_t{std::min(sb.k0, sb.k - kb * sb.k0)} * sb.es);
-    for (uint32_t i = 0; i < s.m; ++i)
-      for (uint32_t jb = 0; jb * 16 < s.n; ++jb) {
+    for (uint32_t jb = 0; jb * 16 < s.n; ++jb)
+      for (uint32_t i = 0; i < s.m; ++i) {
         cw.add(cOffset(s, i, jb * 16), 64);
         if (i < rows && jb * 16 < n)
           crd.add(cOffset(s, i, jb * 16), uint64_t{std::min<uint32_t>(16u, n - jb * 16)} * 4);
