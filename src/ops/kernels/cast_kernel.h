@@ -5,8 +5,7 @@
 
 #include <type_traits>
 
-#include "kernel_operator.h"
-#include "ops/kernels/elementwise_tiling.h"
+#include "ops/kernels/elementwise_kernel.h"
 
 namespace asctwin::ops::kernels {
 
@@ -64,9 +63,8 @@ template <typename S, typename D>
 __global__ __aicore__ void castKernel(GM_ADDR src, GM_ADDR dst, ElementwiseTiling t,
                                       uint32_t toBool) {
   using namespace AscendC;
-  const uint64_t start = static_cast<uint64_t>(GetBlockIdx()) * t.perCore;
-  if (start >= t.total) return;
-  const uint64_t end = t.total - start < t.perCore ? t.total : start + t.perCore;
+  const CoreRange range = coreRange(t);
+  if (range.empty()) return;
   GlobalTensor<S> sg;
   GlobalTensor<D> dg;
   sg.SetGlobalBuffer(reinterpret_cast<__gm__ S*>(src), t.total);
@@ -92,12 +90,10 @@ __global__ __aicore__ void castKernel(GM_ADDR src, GM_ADDR dst, ElementwiseTilin
       scratch.sel = selBuf.Get<half>();
     }
   }
-  for (uint64_t pos = start; pos < end; pos += t.tile) {
-    const auto count = static_cast<uint32_t>(end - pos < t.tile ? end - pos : t.tile);
+  for (uint64_t pos = range.begin; pos < range.end; pos += t.tile) {
+    const uint32_t count = range.tileAt(pos, t.tile);
     LocalTensor<S> in = inQ.AllocTensor<S>();
-    DataCopyPad(in, sg[pos],
-                DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(S)), 0, 0, 0),
-                DataCopyPadExtParams<S>());
+    copyTileIn(in, sg[pos], count);
     inQ.EnQue(in);
     in = inQ.DeQue<S>();
     LocalTensor<D> out = outQ.AllocTensor<D>();
@@ -114,8 +110,7 @@ __global__ __aicore__ void castKernel(GM_ADDR src, GM_ADDR dst, ElementwiseTilin
     outQ.EnQue(out);
     inQ.FreeTensor(in);
     out = outQ.DeQue<D>();
-    DataCopyPad(dg[pos], out,
-                DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(D)), 0, 0, 0));
+    copyTileOut(dg[pos], out, count);
     outQ.FreeTensor(out);
   }
 }

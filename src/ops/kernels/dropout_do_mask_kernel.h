@@ -3,8 +3,7 @@
 // -> compute -> VECOUT queues.
 #pragma once
 
-#include "kernel_operator.h"
-#include "ops/kernels/elementwise_tiling.h"
+#include "ops/kernels/elementwise_kernel.h"
 
 namespace asctwin::ops::kernels {
 
@@ -13,9 +12,8 @@ template <typename T>
 __global__ __aicore__ void dropoutDoMaskKernel(GM_ADDR x, GM_ADDR mask, GM_ADDR y,
                                                ElementwiseTiling t, float scale) {
   using namespace AscendC;
-  const uint64_t start = static_cast<uint64_t>(GetBlockIdx()) * t.perCore;
-  if (start >= t.total) return;
-  const uint64_t end = t.total - start < t.perCore ? t.total : start + t.perCore;
+  const CoreRange range = coreRange(t);
+  if (range.empty()) return;
   GlobalTensor<T> xg;
   GlobalTensor<T> yg;
   GlobalTensor<uint8_t> mg;
@@ -30,12 +28,10 @@ __global__ __aicore__ void dropoutDoMaskKernel(GM_ADDR x, GM_ADDR mask, GM_ADDR 
   pipe.InitBuffer(inM, 1, t.tile / 8);
   pipe.InitBuffer(outY, 1, t.tile * static_cast<uint32_t>(sizeof(T)));
   const T s = static_cast<T>(scale);
-  for (uint64_t pos = start; pos < end; pos += t.tile) {
-    const auto count = static_cast<uint32_t>(end - pos < t.tile ? end - pos : t.tile);
+  for (uint64_t pos = range.begin; pos < range.end; pos += t.tile) {
+    const uint32_t count = range.tileAt(pos, t.tile);
     LocalTensor<T> xl = inX.AllocTensor<T>();
-    DataCopyPad(xl, xg[pos],
-                DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0),
-                DataCopyPadExtParams<T>());
+    copyTileIn(xl, xg[pos], count);
     inX.EnQue(xl);
     LocalTensor<uint8_t> ml = inM.AllocTensor<uint8_t>();
     DataCopyPad(ml, mg[pos / 8], DataCopyExtParams(1, (count + 7) / 8, 0, 0, 0),
@@ -50,8 +46,7 @@ __global__ __aicore__ void dropoutDoMaskKernel(GM_ADDR x, GM_ADDR mask, GM_ADDR 
     inX.FreeTensor(xl);
     inM.FreeTensor(ml);
     yl = outY.DeQue<T>();
-    DataCopyPad(yg[pos], yl,
-                DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0));
+    copyTileOut(yg[pos], yl, count);
     outY.FreeTensor(yl);
   }
 }

@@ -169,27 +169,9 @@ Status planTensor(const char* api, const aclTensor* self, const aclTensor* prob,
                   aclOpExecutor** executor) {
   const char* selfName = inplace ? "selfRef" : "self";
   const char* outName = inplace ? "selfRef" : "out";
-  // 1. null pointers
-  if (workspaceSize == nullptr) return nnNullArgument("workspaceSize");
-  if (executor == nullptr) return nnNullArgument("executor");
-  *workspaceSize = 0;
-  *executor = nullptr;
-  if (self == nullptr) return nnNullArgument(selfName);
-  if (prob == nullptr) return nnNullArgument("prob");
-  if (out == nullptr) return nnNullArgument(outName);
-  if (Status s = checkLiveTensor(self, selfName); !s) return s;
-  if (Status s = checkLiveTensor(prob, "prob"); !s) return s;
-  if (Status s = checkLiveTensor(out, outName); !s) return s;
-  // 2. dtypes
-  if (Status s = checkSelfDtype(*self, selfName); !s) return s;
-  if (!isProbDtype(prob->dataType))
-    return nnInvalidArgument(
-        "prob dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, got " +
-        acl::dataTypeName(prob->dataType));
-  if (out->dataType != self->dataType)
-    return nnInvalidArgument(std::string(outName) + " dtype " + acl::dataTypeName(out->dataType) +
-                             " must equal " + selfName + " dtype " +
-                             acl::dataTypeName(self->dataType));
+  // 1. null pointers, live handles; 2. dtypes
+  if (Status s = checkHandlesAndDtypes(self, prob, out, inplace, workspaceSize, executor); !s)
+    return s;
   // 3. the probabilities are checked when the operator runs.
   // 4. ranks, shapes, broadcasting
   if (Status s = checkRank(*self, selfName); !s) return s;

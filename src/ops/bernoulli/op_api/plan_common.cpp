@@ -35,4 +35,19 @@ Status checkSelfDtype(const aclTensor& t, const char* name) {
                            acl::dataTypeName(t.dataType));
 }
 
+Status checkProbDtype(aclDataType t) {
+  if (isProbDtype(t)) return Status::ok();
+  return nnInvalidArgument(
+      "prob dtype must be one of ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, got " +
+      acl::dataTypeName(t));
+}
+
+Status checkOutDtype(const aclTensor& out, const char* outName, const aclTensor& self,
+                     const char* selfName) {
+  if (out.dataType == self.dataType) return Status::ok();
+  return nnInvalidArgument(std::string(outName) + " dtype " + acl::dataTypeName(out.dataType) +
+                           " must equal " + selfName + " dtype " +
+                           acl::dataTypeName(self.dataType));
+}
+
 }  // namespace asctwin::ops::bernoulli::detail
