@@ -2,7 +2,9 @@
 // vmax, vmin, vand, vor), a tensor and a scalar (vadds, vmuls, vmaxs,
 // vmins, vshl, vshr), vector_dup, and the conversions vconv_*. Their
 // arithmetic is the numeric core's (src/kernel/vec); this file is their
-// shape: lanes, strides, mask, record.
+// shape: lanes, strides, mask, record. The one exception is vshr's rounding
+// (below), which the numeric core does not have.
+#include <cstring>
 #include <string>
 
 #include "isa/saturation.h"
@@ -26,6 +28,33 @@ vec::ScalarOp scalarOp(VScalar op) {
       return vec::ScalarOp::ShiftLeft;
     default:
       return vec::ScalarOp::ShiftRight;
+  }
+}
+
+// vshr with its rounding operand set (signed lanes only): the arithmetic
+// shift by n plus bit n - 1 of the source, i.e. src / 2^n rounded half up
+// (the ShiftRight page's roundEn: 17 >> 5 with bit 4 set gives 0 + 1). For
+// n >= the width every source rounds to 0; for n <= 0 nothing is shifted
+// out and the result is the plain shift's. Each lane is read before it is
+// written, so dst may be src.
+template <typename T>
+void shiftRightRound(uint8_t* o, const uint8_t* s, uint64_t scalarBits, uint64_t n) {
+  constexpr int kBits = static_cast<int>(sizeof(T) * 8);
+  T countT;
+  std::memcpy(&countT, &scalarBits, sizeof(T));
+  const int count = countT;
+  for (uint64_t i = 0; i < n; ++i) {
+    T v;
+    std::memcpy(&v, s + i * sizeof(T), sizeof(T));
+    T r;
+    if (count >= kBits) {
+      r = 0;
+    } else if (count <= 0) {
+      r = count == 0 ? v : static_cast<T>(v < 0 ? -1 : 0);
+    } else {
+      r = static_cast<T>((v >> count) + ((v >> (count - 1)) & 1));
+    }
+    std::memcpy(o + i * sizeof(T), &r, sizeof(T));
   }
 }
 
@@ -65,7 +94,8 @@ void vscalar(VScalar op, Elem t, void* dst, const void* src, uint64_t scalar, ui
   const uint32_t eb = elemBytes(t);
   const vec::ScalarOp vop = scalarOp(op);
   const vec::DType vt = vecType(t);
-  if (!vec::scalarOpSupported(vop, vt))
+  const bool round = op == VScalar::ShrRound;
+  if (!vec::scalarOpSupported(vop, vt) || (round && t != Elem::S16 && t != Elem::S32))
     x.c.launch->raise(x.c, x.site, std::string(name) + " does not support " + vec::dtypeName(vt));
   const Lanes lanes = lanesFrom(x.c.regs, repeat, kRepeatBytes / eb);
   if (lanes.empty()) return;
@@ -78,8 +108,14 @@ void vscalar(VScalar op, Elem t, void* dst, const void* src, uint64_t scalar, ui
   const bool sat = saturatesFloat(x.c.regs, vt);
   emit(x, PIPE_V, describe, [=] {
     runElementwise(lanes, d, &a, 1, [&](uint8_t* o, const uint8_t* const* s, uint64_t n) {
-      vec::scalarOp(vop, o, s[0], scalar, vt, n);
-      if (sat) saturateFloat(vt, o, n);
+      if (round && t == Elem::S16) {
+        shiftRightRound<int16_t>(o, s[0], scalar, n);
+      } else if (round) {
+        shiftRightRound<int32_t>(o, s[0], scalar, n);
+      } else {
+        vec::scalarOp(vop, o, s[0], scalar, vt, n);
+        if (sat) saturateFloat(vt, o, n);
+      }
     });
   });
 }

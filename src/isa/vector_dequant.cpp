@@ -51,6 +51,22 @@ uint8_t dequant(int16_t v, const DeqSet& p) {
   return p.sign ? static_cast<uint8_t>(static_cast<int8_t>(r)) : static_cast<uint8_t>(r);
 }
 
+// Where the 16 sets of vconv_vdeqs162b8h/l are. DEQSCALE holds the table's
+// UB address in 32-byte units, as on the NPU (SetDeqScale's and
+// asc_set_deq_scale's `addr >> 5`); the twin's addresses may be host
+// addresses in the core's UB image, so the unit address is shifted back and
+// resolved like any operand. CANN's CPU mode (the real C++ API compiled with
+// ASCENDC_CPU_DEBUG, i.e. devkit mode) writes the host address itself: a
+// value inside the UB image is taken as that. The two readings cannot meet:
+// a host address of the image is far above the image's size, and 32 times
+// it is far above the image's end.
+const void* deqTableAddress(const Ctx& x, uint64_t config) {
+  const auto lo = reinterpret_cast<uintptr_t>(x.c.ub);
+  if (config >= lo && config < lo + x.c.ubBytes)
+    return reinterpret_cast<const void*>(static_cast<uintptr_t>(config));
+  return reinterpret_cast<const void*>(static_cast<uintptr_t>(config << 5));
+}
+
 // The 16 enabled-lane bits of block b of an iteration.
 uint32_t blockBits(const uint64_t act[2], uint32_t b) {
   const uint32_t first = b * kLanesPerBlock;
@@ -85,8 +101,8 @@ void vconvDeqB8(bool vector, bool high, void* dst, const void* src, uint8_t repe
   const uint64_t config = x.c.regs.deqScale;
   const uint8_t* table = nullptr;
   if (vector)
-    table = ubBytes(x, reinterpret_cast<const void*>(static_cast<uintptr_t>(config)), kTableBytes,
-                    "the parameter table at DEQSCALE")
+    table = ubBytes(x, deqTableAddress(x, config), kTableBytes,
+                    "the parameter table at DEQSCALE (32-byte units)")
                 .ptr;
   uint8_t* const dp = d.ptr;
   auto describe = [&](Instr& in) {

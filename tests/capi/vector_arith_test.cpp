@@ -243,7 +243,7 @@ TEST_F(CapiBinary, LogicOf16BitTypes) {
 }
 
 // --- a source and a scalar ----------------------------------------------------------------
-enum class Sc : uint8_t { Add, Sub, Mul, Max, Min, LeakyRelu, Axpy, Shl, Shr };
+enum class Sc : uint8_t { Add, Sub, Mul, Max, Min, LeakyRelu, Axpy, Shl, Shr, ShrRound };
 
 template <typename T>
 struct ScalarBody {
@@ -303,6 +303,10 @@ struct ScalarBody {
           CAPI_TEST_SCALAR_CALL(asc_shiftright, static_cast<uint32_t>(a.value))
         }
         break;
+      case Sc::ShrRound:
+        if constexpr (std::is_same_v<T, int16_t> || std::is_same_v<T, int32_t>)
+          CAPI_TEST_SCALAR_CALL(asc_shiftright_round, static_cast<int32_t>(a.value))
+        break;
     }
   }
 };
@@ -328,6 +332,8 @@ double scalarOracle(Sc op, double x, double v, double d) {
       return static_cast<double>(static_cast<T>(static_cast<int64_t>(x) << static_cast<int>(v)));
     case Sc::Shr:  // arithmetic for signed, logical for unsigned: floor division by 2^v
       return static_cast<double>(static_cast<T>(static_cast<int64_t>(x) >> static_cast<int>(v)));
+    case Sc::ShrRound:  // x / 2^v rounded half up (asc_shiftright's example: 0b1001 -> 0b0101)
+      return std::floor(std::ldexp(x, -static_cast<int>(v)) + 0.5);
   }
   return 0;
 }
@@ -385,6 +391,13 @@ TEST_F(CapiScalar, ShiftsOfIntegerTypes) {
   check<uint16_t>(Sc::Shr, 3, "uint16_t");
   check<int32_t>(Sc::Shr, 4, "int32_t");
   check<uint32_t>(Sc::Shr, 1, "uint32_t");
+}
+
+// asc_shiftright_round: the shifted-out bit n - 1 rounds up (vshr's rounding
+// operand), for every count of the range down to none.
+TEST_F(CapiScalar, ShiftRightRoundsHalfUp) {
+  for (const int n : {0, 1, 2, 3, 5, 7, 15, 16}) check<int16_t>(Sc::ShrRound, n, "int16_t");
+  for (const int n : {1, 4, 6, 31, 32}) check<int32_t>(Sc::ShrRound, n, "int32_t");
 }
 
 // --- one source -----------------------------------------------------------------------------

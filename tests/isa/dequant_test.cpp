@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "isa/isa_test_util.h"
+#include "isa/dequant_oracle.h"
 #include "isa/half_oracle.h"
 #include "kernel/vec/oracle.h"
 
@@ -219,25 +220,13 @@ TEST_F(AddDeqReluTest, NegativeCountFails) {
 }
 
 // --- CastDequant -----------------------------------------------------------------------------
-// One parameter set as the reference defines it.
-struct Deq {
-  float scale;
-  int16_t offset;
-  bool sign;
-};
-uint8_t dequantOracle(int16_t v, const Deq& p) {
-  uint32_t bits = vectest::bitsOf(p.scale) & 0xFFFFE000u;  // (1, 8, 10)
-  const long double x =
-      static_cast<long double>(v) * static_cast<long double>(vectest::floatOf(bits)) +
-      ((p.offset & 0x100) ? (p.offset & 0x1FF) - 512 : (p.offset & 0x1FF));
-  const long double fl = std::floor(x), fr = x - fl;
-  long double r = fr < 0.5L ? fl : fr > 0.5L ? fl + 1 : (std::fmod(fl, 2.0L) == 0 ? fl : fl + 1);
-  const long double lo = p.sign ? -128 : 0, hi = p.sign ? 127 : 255;
-  r = std::min(std::max(r, lo), hi);
-  return p.sign ? static_cast<uint8_t>(static_cast<int8_t>(r)) : static_cast<uint8_t>(r);
-}
-
 enum class DqForm { Count, Len, Bits };
+// How the vector mode's table address reaches DEQSCALE: SetDeqScale(vdeq,
+// VdeqInfo); or the sets written by SetValue and the register set directly
+// with the UB offset in 32-byte units (the NPU's register), the host address
+// (CANN's CPU mode: the real C++ API under ASCENDC_CPU_DEBUG) or the host
+// address in 32-byte units (the real C API's asc_set_deq_scale).
+enum class DeqReg { Api, UbUnits, Host, HostUnits };
 
 // Block and repeat strides in 32-byte blocks.
 struct Strides {
@@ -255,6 +244,7 @@ struct CastDeqB8Body {
     uint64_t bits[2];
     uint8_t repeat;
     UnaryRepeatParams p;
+    DeqReg reg;
   };
   static void run(const Ub& ub, const Args& a) {
     if constexpr (isVecDeq) {
@@ -266,7 +256,18 @@ struct CastDeqB8Body {
         o[i] = a.sets[i].offset;
         m[i] = a.sets[i].sign;
       }
-      SetDeqScale<uint64_t>(ub.B<uint64_t>(), VdeqInfo(s, o, m));
+      const auto vdeq = ub.B<uint64_t>();
+      if (a.reg == DeqReg::Api) {
+        SetDeqScale<uint64_t>(vdeq, VdeqInfo(s, o, m));
+      } else {
+        for (int i = 0; i < 16; ++i) vdeq.SetValue(i, MakeDeqScaleConfig(s[i], o[i], m[i]));
+        const auto host = reinterpret_cast<uintptr_t>(vdeq.GetPhyAddr());
+        const auto base = reinterpret_cast<uintptr_t>(
+            GetTPipePtr()->GetBaseAddr(static_cast<int8_t>(TPosition::VECCALC)));
+        set_deqscale(a.reg == DeqReg::UbUnits ? (host - base) >> 5
+                     : a.reg == DeqReg::Host  ? host
+                                              : host >> 5);
+      }
     } else {
       SetDeqScale(a.sets[0].scale, a.sets[0].offset, a.sets[0].sign);
     }
@@ -412,6 +413,38 @@ TEST_F(CastDequantTest, VectorModeMasksAndStrides) {
   b.repeat = 2;
   b.p = UnaryRepeatParams(1, 2, 8, 16);
   check<int8_t, true, true>(b, src, 2, {1, 8}, {2, 16}, bitSet, b.bits);
+}
+
+// DEQSCALE holds the table's UB address in 32-byte units, as on the NPU;
+// the CPU-mode forms of the real headers (a host address, or one in 32-byte
+// units) find the same table.
+TEST_F(CastDequantTest, TableAddressInEveryRegisterForm) {
+  const auto src = randomInt16(4096, -3000, 3000, 9);
+  for (const DeqReg reg : {DeqReg::Api, DeqReg::UbUnits, DeqReg::Host, DeqReg::HostUnits}) {
+    CastDeqB8Body<int8_t, true, false>::Args a{};
+    for (int j = 0; j < 16; ++j)
+      a.sets[j] = {0.02f * static_cast<float>(16 - j), static_cast<int16_t>(j * 5 - 40), true};
+    a.form = DqForm::Count;
+    a.count = 256;
+    a.reg = reg;
+    const uint32_t n = 256;
+    check<int8_t, true, false>(a, src, 2, {1, 8}, {1, 8}, firstN, &n);
+  }
+}
+
+struct MisalignedVdeq {
+  struct Args {};
+  static void run(const Ub& ub, const Args&) {
+    float s[16] = {};
+    int16_t o[16] = {};
+    bool m[16] = {};
+    SetDeqScale<uint64_t>(ub.B<uint64_t>()[1], VdeqInfo(s, o, m));
+  }
+};
+TEST_F(CastDequantTest, MisalignedTableFails) {
+  // Its address in 32-byte units would name the block below it.
+  EXPECT_NE(fails<MisalignedVdeq>({}).find("vdeq must be 32-byte aligned"), std::string::npos)
+      << lastError();
 }
 
 // int32 -> half (SetDeqScale(half)).

@@ -40,16 +40,24 @@ inline void asc_set_deq_scale(float scale, int16_t offset, bool sign_mode, ASCTW
   ASCTWIN_CAPI_CALL("asc_set_deq_scale");
   if (ASC_IS_AIV) set_deqscale(asctwin::capi::deqScaleConfig(scale, offset, sign_mode));
 }
-// The 16 sets written to tmp (scalar stores into UB), DEQSCALE <- tmp's address.
+// The 16 sets written to tmp (scalar stores into UB), DEQSCALE <- tmp's
+// address in 32-byte units (the register's unit on the NPU, which the ISA
+// core reads). The unit drops an address's low bits, so tmp must be 32-byte
+// aligned: the twin refuses another one instead of reading the sets from
+// the block below it.
 inline void asc_set_deq_scale(__ubuf__ uint64_t* tmp, float scale_arr[ASC_VDEQ_SIZE],
                               int16_t offset_arr[ASC_VDEQ_SIZE], bool sign_mode_arr[ASC_VDEQ_SIZE],
                               ASCTWIN_CAPI_LOC) {
   ASCTWIN_CAPI_CALL("asc_set_deq_scale");
   if (!ASC_IS_AIV) return;
+  if (reinterpret_cast<uintptr_t>(tmp) % 32 != 0)
+    asctwin::kernel::fail(asctwin::kernel::Site::at("asc_set_deq_scale", asctwin_loc),
+                          "tmp must be 32-byte aligned: DEQSCALE holds its address in 32-byte "
+                          "units");
   for (uint32_t i = 0; i < ASC_VDEQ_SIZE; ++i) {
     asctwin::capi::storeLocal(
         tmp, i, asctwin::capi::deqScaleConfig(scale_arr[i], offset_arr[i], sign_mode_arr[i]),
         "asc_set_deq_scale");
   }
-  set_deqscale(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(tmp)));
+  set_deqscale(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(tmp)) >> 5);
 }

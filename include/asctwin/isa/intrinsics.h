@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "asctwin/isa/isa_types.h"
 #include "asctwin/isa/runtime.h"
@@ -230,12 +231,25 @@ ASCTWIN_ISA_VSCALAR(vshl, Shl, int16_t, int32_t)
 ASCTWIN_ISA_VSCALAR(vshl, Shl, uint16_t, int32_t)
 ASCTWIN_ISA_VSCALAR(vshl, Shl, int32_t, int32_t)
 ASCTWIN_ISA_VSCALAR(vshl, Shl, uint32_t, int32_t)
-ASCTWIN_ISA_VSCALAR(vshr, Shr, int16_t, int32_t)
-ASCTWIN_ISA_VSCALAR(vshr, Shr, uint16_t, int32_t)
-ASCTWIN_ISA_VSCALAR(vshr, Shr, int32_t, int32_t)
-ASCTWIN_ISA_VSCALAR(vshr, Shr, uint32_t, int32_t)
 #undef ASCTWIN_ISA_VSCALAR_ARITH
 #undef ASCTWIN_ISA_VSCALAR
+// vshr's ninth operand rounds (src / 2^n half up); it has effect on signed
+// lanes only, as the ShiftRight page says of roundEn.
+#define ASCTWIN_ISA_VSHR(T)                                                                \
+  inline void vshr(__ubuf__ T* dst, __ubuf__ T* src, int32_t scalar, uint8_t repeat,       \
+                   uint16_t dstBlk, uint16_t srcBlk, uint16_t dstRep, uint16_t srcRep,     \
+                   bool round = false, bool = false) {                                     \
+    asctwin::isa::vscalar((round && std::is_signed_v<T>) ? asctwin::isa::VScalar::ShrRound \
+                                                         : asctwin::isa::VScalar::Shr,     \
+                          asctwin::isa::detail::elemOf<T>(), dst, src,                     \
+                          asctwin::isa::scalarBits(static_cast<T>(scalar)), repeat,        \
+                          {dstBlk, dstRep}, {srcBlk, srcRep}, "vshr");                     \
+  }
+ASCTWIN_ISA_VSHR(int16_t)
+ASCTWIN_ISA_VSHR(uint16_t)
+ASCTWIN_ISA_VSHR(int32_t)
+ASCTWIN_ISA_VSHR(uint32_t)
+#undef ASCTWIN_ISA_VSHR
 
 // --- vector: duplicate a scalar ---------------------------------------------------------
 #define ASCTWIN_ISA_VDUP(T)                                                                      \

@@ -59,7 +59,8 @@ enum class VBin : uint8_t { Add, Sub, Mul, Div, Max, Min, And, Or };
 void vbinary(VBin op, Elem t, void* dst, const void* src0, const void* src1, uint8_t repeat,
              VStride dstS, VStride src0S, VStride src1S, const char* name);
 
-enum class VScalar : uint8_t { Adds, Muls, Maxs, Mins, Shl, Shr };
+// ShrRound: vshr with its rounding operand (int16/int32 lanes only).
+enum class VScalar : uint8_t { Adds, Muls, Maxs, Mins, Shl, Shr, ShrRound };
 void vscalar(VScalar op, Elem t, void* dst, const void* src, uint64_t scalar, uint8_t repeat,
              VStride dstS, VStride srcS, const char* name);
 

@@ -48,8 +48,8 @@ struct VdeqInfo {
 };
 
 // Writes the 16 packed sets into vdeq (scalar writes) and DEQSCALE the
-// table's address, as the CPU mode of the real code does (on the NPU the
-// register takes the address in 32-byte units).
+// table's address in 32-byte units, as the real code does on the NPU (its
+// CPU mode writes the host address itself, which the ISA core also reads).
 template <typename T>
 void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqInfo,
                  std::source_location loc = std::source_location::current()) {
@@ -59,13 +59,18 @@ void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqInfo,
                           "the vdeq tensor holds 16 parameter sets of 64 bits: its type must be "
                           "uint64_t, got %u-byte elements",
                           static_cast<unsigned>(sizeof(T)));
+  } else if (reinterpret_cast<uintptr_t>(vdeq.GetPhyAddr()) % 32 != 0) {
+    asctwin::kernel::fail(asctwin::kernel::Site::at("SetDeqScale", loc),
+                          "vdeq must be 32-byte aligned: DEQSCALE holds its address in 32-byte "
+                          "units");
   } else {
     for (uint8_t i = 0; i < VDEQ_TENSOR_SIZE; i++)
       vdeq.SetValue(i,
                     static_cast<T>(MakeDeqScaleConfig(vdeqInfo.vdeqScale[i], vdeqInfo.vdeqOffset[i],
                                                       vdeqInfo.vdeqSignMode[i])),
                     loc);
-    set_deqscale(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(vdeq.GetPhyAddr())));
+    constexpr uint64_t deqAddr = 5;  // 32-byte units
+    set_deqscale(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(vdeq.GetPhyAddr())) >> deqAddr);
   }
 }
 
