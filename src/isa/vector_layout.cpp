@@ -209,7 +209,10 @@ void vreducev2(uint32_t elemBytes, void* dst, const void* src0, const void* src1
                uint8_t src1RepStride, const char* name) {
   Ctx x = enter(name);
   requireBytes(x, elemBytes, name);
-  if (pattern > 7) x.c.launch->raise(x.c, x.site, "GatherMask: src1Pattern must be 0..7");
+  if (pattern > 7)
+    x.c.launch->raise(
+        x.c, x.site,
+        std::string(name) + ": the pattern mode must be 0..7, got " + std::to_string(pattern));
   const uint32_t per = kRepeatBytes / elemBytes;
   // Lanes per iteration: all of them, or the counter-mode count.
   const uint32_t take =

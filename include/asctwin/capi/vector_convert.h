@@ -97,6 +97,16 @@ ASCTWIN_CAPI_UNARY_EX(asc_int642float_rd, vconv_s642f32f, float, int64_t, 4, 8)
 ASCTWIN_CAPI_UNARY_EX(asc_int642float_ru, vconv_s642f32c, float, int64_t, 4, 8)
 ASCTWIN_CAPI_UNARY_EX(asc_int642float_rz, vconv_s642f32z, float, int64_t, 4, 8)
 
+// int4: the int4b_t operand holds two lanes per byte (lane 2i in the low
+// nibble); in the count form it advances 2 blocks per iteration.
+ASCTWIN_CAPI_UNARY_EX(asc_half2int4, vconv_f162s4, int4b_t, half, 2, 8)
+ASCTWIN_CAPI_UNARY_EX(asc_half2int4_rn, vconv_f162s4r, int4b_t, half, 2, 8)
+ASCTWIN_CAPI_UNARY_EX(asc_half2int4_rna, vconv_f162s4a, int4b_t, half, 2, 8)
+ASCTWIN_CAPI_UNARY_EX(asc_half2int4_rd, vconv_f162s4f, int4b_t, half, 2, 8)
+ASCTWIN_CAPI_UNARY_EX(asc_half2int4_ru, vconv_f162s4c, int4b_t, half, 2, 8)
+ASCTWIN_CAPI_UNARY_EX(asc_half2int4_rz, vconv_f162s4z, int4b_t, half, 2, 8)
+ASCTWIN_CAPI_UNARY_Q(asc_int42half, vconv_s42f16, half, int4b_t, 8, 2, uint8_t)
+
 ASCTWIN_CAPI_UNARY_Q(asc_deq_int322half, vconv_deq, half, int32_t, 8, 8, uint8_t)
 #define ASCTWIN_CAPI_DEQ_B8(D)                                                            \
   ASCTWIN_CAPI_UNARY_Q(asc_deq_int162b8_h, vconv_deqs162b8h, D, int16_t, 8, 8, uint8_t)   \

@@ -1,6 +1,6 @@
 // The C API's data-rearranging vector functions on architecture 2201:
 // gathers by byte offsets (vgather per element, vgatherb per 32-byte
-// block), GatherMask (asc_reduce: vreducev2), broadcast of elements to
+// block), GatherMask (asc_reduce: vreducev2; asc_squeeze: vreduce), broadcast of elements to
 // blocks (vbrcb), the 16x16 transpose (vtranspose), TransDataTo5HD
 // (scatter_vnchwconv_b8/b16/b32 with the VA registers asc_set_va_reg
 // loads), and sorting (vbitsort, vmrgsort4, VMS4_SR).
@@ -95,6 +95,16 @@ ASCTWIN_CAPI_GATHER_BLOCK(uint32_t)
 ASCTWIN_CAPI_GATHER_MASK(uint16_t)
 ASCTWIN_CAPI_GATHER_MASK(uint32_t)
 #undef ASCTWIN_CAPI_GATHER_MASK
+
+// asc_squeeze: src0's lanes whose bit is set, packed into dst (vreduce, the
+// seventh operand its pattern mode: 0 takes the bits at src1).
+#define ASCTWIN_CAPI_SQUEEZE(T)                                                       \
+  ASCTWIN_CAPI_REPEAT_FORM(                                                           \
+      asc_squeeze, vreduce, (__ubuf__ T * dst, __ubuf__ T * src0, __ubuf__ T * src1), \
+      (dst, src0, src1), ASCTWIN_CAPI_BINARY_REP, (ASCTWIN_CAPI_BINARY_REP_ARGS))
+ASCTWIN_CAPI_SQUEEZE(uint16_t)
+ASCTWIN_CAPI_SQUEEZE(uint32_t)
+#undef ASCTWIN_CAPI_SQUEEZE
 
 // Each of `repeat` x 8 elements of src broadcast to a 32-byte block of dst.
 #define ASCTWIN_CAPI_BRCB(T)                                                   \

@@ -23,7 +23,6 @@
 constexpr pad_t PAD_MODE6 = static_cast<pad_t>(6);
 constexpr pad_t PAD_MODE7 = static_cast<pad_t>(7);
 constexpr pad_t PAD_MODE8 = static_cast<pad_t>(8);
-void vreduce(...);                    // asc_squeeze
 void mad(...);                        // the sparse form with feature and mask offsets
 void mad_s4(...);                     // int4 with feature and mask offsets
 uint64_t get_fpc(...);                // FPC read back (asc_get_l0c2gm_*)

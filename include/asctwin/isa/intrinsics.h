@@ -310,6 +310,26 @@ ASCTWIN_ISA_VCONV_RFCAZ(vconv_s162f16, half, int16_t)
 ASCTWIN_ISA_VCONV(vconv_s322f32, float, int32_t, None)
 ASCTWIN_ISA_VCONV_RFCAZ(vconv_s322f32, float, int32_t)
 ASCTWIN_ISA_VCONV_RFCAZ(vconv_s642f32, float, int64_t)
+// int4: the int4b_t operand as raw bytes (two lanes per byte, lane 2i in
+// the low nibble), as the reference passes it; 128 half lanes per iteration.
+#define ASCTWIN_ISA_VCONV_S4(NAME, MODE)                                                     \
+  inline void NAME(__ubuf__ void* dst, __ubuf__ half* src, uint8_t repeat, uint16_t dstBlk,  \
+                   uint16_t srcBlk, uint16_t dstRep, uint16_t srcRep) {                      \
+    asctwin::isa::vconvS4(true, asctwin::isa::Rnd::MODE, dst, src, repeat, {dstBlk, dstRep}, \
+                          {srcBlk, srcRep}, #NAME);                                          \
+  }
+ASCTWIN_ISA_VCONV_S4(vconv_f162s4, None)
+ASCTWIN_ISA_VCONV_S4(vconv_f162s4r, Rint)
+ASCTWIN_ISA_VCONV_S4(vconv_f162s4f, Floor)
+ASCTWIN_ISA_VCONV_S4(vconv_f162s4c, Ceil)
+ASCTWIN_ISA_VCONV_S4(vconv_f162s4a, Away)
+ASCTWIN_ISA_VCONV_S4(vconv_f162s4z, Trunc)
+#undef ASCTWIN_ISA_VCONV_S4
+inline void vconv_s42f16(__ubuf__ half* dst, __ubuf__ void* src, uint8_t repeat, uint16_t dstBlk,
+                         uint16_t srcBlk, uint16_t dstRep, uint16_t srcRep) {
+  asctwin::isa::vconvS4(false, asctwin::isa::Rnd::None, dst, src, repeat, {dstBlk, dstRep},
+                        {srcBlk, srcRep}, "vconv_s42f16");
+}
 #undef ASCTWIN_ISA_VCONV_RFCAZ
 #undef ASCTWIN_ISA_VCONV
 

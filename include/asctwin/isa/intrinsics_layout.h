@@ -1,7 +1,7 @@
 // Intrinsics of the layout instructions (architecture 2201) with the names
 // and parameters dav_c220 calls: vcopy, vbrcb, vgatherb, vreducev2
-// (GatherMask), vtranspose, the VA address registers (set_va_reg_sb,
-// vld_va_reg) and scatter_vnchwconv_b8/b16/b32 (TransDataTo5HD).
+// (GatherMask) and vreduce (the C API's asc_squeeze), vtranspose, the VA address registers
+// (set_va_reg_sb, vld_va_reg) and scatter_vnchwconv_b8/b16/b32 (TransDataTo5HD).
 #pragma once
 
 #include <cstdint>
@@ -36,6 +36,22 @@ enum vpart_t : uint8_t { L128 = 0, H128 };
 ASCTWIN_ISA_LAYOUT16_32(uint16_t)
 ASCTWIN_ISA_LAYOUT16_32(uint32_t)
 #undef ASCTWIN_ISA_LAYOUT16_32
+
+// vreduce (the C API's asc_squeeze): GatherMask's instruction with every
+// operand's strides. Its seventh operand is the pattern mode (0: the bits at
+// src1, 1..7 the fixed patterns), as the reference's other lowering of
+// GatherMask to it (dav_m200) passes it; the result is packed, so the dst
+// strides have no effect (that lowering passes 1 and 8).
+#define ASCTWIN_ISA_VREDUCE(T)                                                                   \
+  inline void vreduce(__ubuf__ T* dst, __ubuf__ T* src0, __ubuf__ T* src1, uint16_t repeat,      \
+                      uint8_t /*dstBlkStride*/, uint8_t src0BlkStride, uint8_t patternMode,      \
+                      uint8_t /*dstRepStride*/, uint16_t src0RepStride, uint8_t src1RepStride) { \
+    asctwin::isa::vreducev2(sizeof(T), dst, src0, src1, repeat, src0BlkStride, patternMode,      \
+                            src0RepStride, src1RepStride, "vreduce");                            \
+  }
+ASCTWIN_ISA_VREDUCE(uint16_t)
+ASCTWIN_ISA_VREDUCE(uint32_t)
+#undef ASCTWIN_ISA_VREDUCE
 
 inline void vtranspose(__ubuf__ uint16_t* dst, __ubuf__ uint16_t* src) {
   asctwin::isa::vtranspose(dst, src, "vtranspose");

@@ -70,6 +70,10 @@ void vdup(Elem t, void* dst, uint64_t scalar, uint8_t repeat, VStride dstS, cons
 enum class Rnd : uint8_t { None, Rint, Floor, Ceil, Away, Trunc, Odd };
 void vconv(Elem dt, void* dst, Elem st, const void* src, Rnd mode, uint8_t repeat, VStride dstS,
            VStride srcS, const char* name);
+// half <-> int4 (vconv_f162s4*, vconv_s42f16): toS4 converts half at src to
+// int4 at dst (two lanes per byte, lane 2i in the low nibble), else back.
+void vconvS4(bool toS4, Rnd mode, void* dst, const void* src, uint8_t repeat, VStride dstS,
+             VStride srcS, const char* name);
 
 enum class Cmp : uint8_t { LT, GT, EQ, LE, GE, NE };
 // Compare to a bit mask in UB (one bit per lane, contiguous over repeats).

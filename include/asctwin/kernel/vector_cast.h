@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "asctwin/kernel/constants.h"
+#include "asctwin/kernel/cube_params.h"
 #include "asctwin/kernel/vector_mask.h"
 
 namespace AscendC {
@@ -116,6 +117,10 @@ void castInstr(D* dst, S* src, RoundMode m, uint8_t repeat, uint16_t dB, uint16_
     return;
   } else if constexpr (std::is_same_v<D, float> && std::is_same_v<S, int64_t>) {
     switch (m) { ASCTWIN_CAST_RFCAZ(vconv_s642f32) default : break; }
+  } else if constexpr (std::is_same_v<D, int4b_t> && std::is_same_v<S, half>) {
+    switch (m) { ASCTWIN_CAST_NONE(vconv_f162s4) ASCTWIN_CAST_RFCAZ(vconv_f162s4) default : break; }
+  } else if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int4b_t>) {
+    switch (m) { ASCTWIN_CAST_NONE(vconv_s42f16) default : break; }
   } else {
     static_assert(kIs<D>, "Cast: the vector unit has no conversion between these element types");
   }
@@ -134,20 +139,26 @@ constexpr const char* typeName() {
   if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
   if constexpr (std::is_same_v<T, int32_t>) return "int32_t";
   if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
+  if constexpr (std::is_same_v<T, int4b_t>) return "int4b_t";
   return "?";
 }
 
 }  // namespace detail
 
 // The first `count` elements: the narrower operand advances 4 blocks per
-// iteration, the wider one 8.
+// iteration (int4b_t: 2, a quarter of the half operand's bytes), the wider
+// one 8. int4b_t tensors hold two lanes per byte (lane 2i in the low nibble)
+// from their first byte; the twin's LocalTensor<int4b_t> counts one byte per
+// element, so only its address is meaningful here (docs/isa.md).
 template <typename T, typename U>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
           const uint32_t count, std::source_location loc = std::source_location::current()) {
   asctwin::kernel::ApiCall call("Cast", loc, {dst.ref().bufferId, src.ref().bufferId});
   if (ASCEND_IS_AIC) return;
-  constexpr uint16_t dR = sizeof(T) < sizeof(U) ? 4 : 8;
-  constexpr uint16_t sR = sizeof(U) < sizeof(T) ? 4 : 8;
+  constexpr bool kInt4 = std::is_same_v<PrimT<T>, int4b_t> || std::is_same_v<PrimT<U>, int4b_t>;
+  constexpr uint16_t kNarrow = kInt4 ? 2 : 4;
+  constexpr uint16_t dR = sizeof(T) < sizeof(U) ? kNarrow : 8;
+  constexpr uint16_t sR = sizeof(U) < sizeof(T) ? kNarrow : 8;
   detail::beginCount(count);
   detail::castInstr(dst.GetPhyAddr(), src.GetPhyAddr(), roundMode, 1, 1, 1, dR, sR,
                     detail::typeName<U>(), detail::typeName<T>());
