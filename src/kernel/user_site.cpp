@@ -50,12 +50,22 @@ std::string normalised(const std::string& path) {
   return n;
 }
 
-bool libraryFile(const State& s, const std::string& file) {
-  if (file.empty() || systemSource(file) || twinFile(file)) return true;
+bool underRoot(const State& s, const std::string& file) {
+  if (systemSource(file) || twinFile(file)) return true;
   const std::string n = std::filesystem::path(file).lexically_normal().string();
   for (const std::string& r : s.roots)
     if (n.compare(0, r.size(), r) == 0) return true;
   return false;
+}
+
+// A file as compiled and as it really is: asctwin's layers include each
+// other through links in the build tree (cmake/Layers.cmake), so its own
+// sources may be named by a path outside the tree they come from.
+bool libraryFile(const State& s, const std::string& file) {
+  if (file.empty() || underRoot(s, file)) return true;
+  std::error_code ec;
+  const std::string real = std::filesystem::weakly_canonical(file, ec).string();
+  return !ec && real != file && underRoot(s, real);
 }
 
 void report(State& s) {
