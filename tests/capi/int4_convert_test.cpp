@@ -4,6 +4,7 @@
 // _rz: toward zero), saturated to [-8, 7], NaN to 0; int4 -> half exact.
 // Two lanes per byte, lane 2i in the low nibble; in the count form the int4
 // operand advances 2 blocks per iteration.
+#include <algorithm>
 #include <cmath>
 
 #include "capi/capi_test_util.h"
@@ -80,27 +81,12 @@ struct Int4Body {
 #undef CAPI_TEST_S4
 };
 
+// The suffix's rounding, then the int4 range.
 int int4Of(double x, Rd rd) {
-  if (std::isnan(x)) return 0;
-  double r = 0;
-  switch (rd) {
-    case Rd::Rna:
-      r = std::round(x);
-      break;
-    case Rd::Rd:
-      r = std::floor(x);
-      break;
-    case Rd::Ru:
-      r = std::ceil(x);
-      break;
-    case Rd::Rz:
-      r = std::trunc(x);
-      break;
-    default:
-      r = std::nearbyint(x);
-      break;
-  }
-  return static_cast<int>(std::fmin(std::fmax(r, -8.0), 7.0));
+  const vectest::Mode modes[] = {vectest::Mode::Rint,  vectest::Mode::Rint, vectest::Mode::Away,
+                                 vectest::Mode::Floor, vectest::Mode::Ceil, vectest::Mode::Trunc};
+  return std::clamp<int>(
+      vectest::floatToIntOracle<int8_t>(static_cast<float>(x), modes[static_cast<int>(rd)]), -8, 7);
 }
 
 class CapiInt4 : public IsaTest {

@@ -5,6 +5,7 @@
 // holds two lanes per byte, lane 2i in the low nibble; a disabled lane keeps
 // its nibble. Count form (the int4 operand advances 2 blocks per
 // iteration), continuous mask and strides.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -38,27 +39,15 @@ struct Int4CastBody {
   }
 };
 
+// The vector unit's rounding of the mode (CAST_NONE: nearest even), then
+// the int4 range.
 int roundedInt4(double x, RoundMode m) {
-  if (std::isnan(x)) return 0;
-  double r = 0;
-  switch (m) {
-    case RoundMode::CAST_FLOOR:
-      r = std::floor(x);
-      break;
-    case RoundMode::CAST_CEIL:
-      r = std::ceil(x);
-      break;
-    case RoundMode::CAST_ROUND:
-      r = std::round(x);  // half away from zero
-      break;
-    case RoundMode::CAST_TRUNC:
-      r = std::trunc(x);
-      break;
-    default:
-      r = std::nearbyint(x);  // nearest even (the default rounding environment)
-      break;
-  }
-  return static_cast<int>(std::fmin(std::fmax(r, -8.0), 7.0));
+  vectest::Mode mode = vectest::Mode::Rint;
+  if (m == RoundMode::CAST_FLOOR) mode = vectest::Mode::Floor;
+  if (m == RoundMode::CAST_CEIL) mode = vectest::Mode::Ceil;
+  if (m == RoundMode::CAST_ROUND) mode = vectest::Mode::Away;
+  if (m == RoundMode::CAST_TRUNC) mode = vectest::Mode::Trunc;
+  return std::clamp<int>(vectest::floatToIntOracle<int8_t>(static_cast<float>(x), mode), -8, 7);
 }
 
 uint8_t nibbleAt(const std::vector<uint8_t>& bytes, uint64_t lane, uint64_t byteBase) {
