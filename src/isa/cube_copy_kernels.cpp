@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <cstring>
 
+#include "asctwin/kernel/numeric.h"
 #include "common/cpu_isa.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
 #define ASCTWIN_COPY_AVX2_FN __attribute__((target("avx2")))
+#define ASCTWIN_COPY_F16C_FN __attribute__((target("avx2,f16c")))
 #endif
 
 namespace asctwin::isa::copyk {
@@ -55,7 +57,30 @@ void transposePortable(uint8_t* dst, const uint8_t* src) {
   std::memcpy(dst, out, sizeof out);
 }
 
+void floatsToHalvesPortable(uint8_t* out, const uint8_t* in, uint32_t count, bool relu) {
+  for (uint32_t i = 0; i < count; ++i) {
+    float f;
+    std::memcpy(&f, in + uint64_t{i} * 4, 4);
+    if (relu && f < 0.0f) f = 0.0f;
+    const uint16_t h = numeric::floatToHalf(f);
+    std::memcpy(out + uint64_t{i} * 2, &h, 2);
+  }
+}
+
 #if defined(__x86_64__)
+ASCTWIN_COPY_F16C_FN void floatsToHalvesF16c(uint8_t* out, const uint8_t* in, uint32_t count,
+                                             bool relu) {
+  const __m256 zero = _mm256_setzero_ps();
+  uint32_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256 v = _mm256_loadu_ps(reinterpret_cast<const float*>(in + uint64_t{i} * 4));
+    if (relu) v = _mm256_blendv_ps(v, zero, _mm256_cmp_ps(v, zero, _CMP_LT_OQ));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + uint64_t{i} * 2),
+                     _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  }
+  floatsToHalvesPortable(out + uint64_t{i} * 2, in + uint64_t{i} * 4, count - i, relu);
+}
+
 ASCTWIN_COPY_AVX2_FN void nd2nzAvx2(uint8_t* dst, const uint8_t* src, uint32_t rows,
                                     uint64_t rowBytes, uint64_t pitch, uint64_t nStride,
                                     uint64_t c0Stride) {
@@ -165,6 +190,13 @@ void img2colZz(uint8_t* dst, const uint8_t* l1, const int64_t* chunks, uint32_t 
       copy32(dst + ((uint64_t{mi / 16} * kGroups + qi) * 16 + mi % 16) * 32,
              off < 0 ? pad : l1 + off);
     }
+}
+
+void floatsToHalves(uint8_t* out, const uint8_t* in, uint32_t count, bool relu) {
+#if defined(__x86_64__)
+  if (cpuAllows(CpuLevel::kAvx2)) return floatsToHalvesF16c(out, in, count, relu);
+#endif
+  floatsToHalvesPortable(out, in, count, relu);
 }
 
 }  // namespace asctwin::isa::copyk

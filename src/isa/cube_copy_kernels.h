@@ -1,7 +1,7 @@
 // Fast bodies of the cube's fractal copies (cube_load.cpp, cube_img2col.cpp
-// call them from their work closures): the same bytes as the element-wise
-// rules of docs/cube.md, moved 32 bytes (one fractal row, one C0 group) at
-// a time, with AVX2 when asctwin::cpuLevel() allows it.
+// and cube_fixpipe.cpp call them from their work closures): the same bytes
+// as the element-wise rules of docs/cube.md, moved 32 bytes (one fractal
+// row, one C0 group) at a time, with AVX2 when asctwin::cpuLevel() allows it.
 #pragma once
 
 #include <cstdint>
@@ -22,5 +22,11 @@ void transposeFractal16(uint8_t* dst, const uint8_t* src);
 // that offset is negative; it lands in fractal (mi / 16, qi), row mi % 16.
 void img2colZz(uint8_t* dst, const uint8_t* l1, const int64_t* chunks, uint32_t mExt,
                uint32_t kGroups, const uint8_t (&pad)[32]);
+
+// Fixpipe's F322F16 conversion of `count` fp32 values (ReLU first when
+// `relu`: values below zero become +0, -0 and NaN stay): round to nearest
+// even as numeric::floatToHalf (F16C's conversion gives the same bits for
+// every input, NaN included).
+void floatsToHalves(uint8_t* out, const uint8_t* in, uint32_t count, bool relu);
 
 }  // namespace asctwin::isa::copyk

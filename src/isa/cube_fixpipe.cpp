@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "isa/cube_common.h"
+#include "isa/cube_copy_kernels.h"
 #include "isa/cube_unit_flag.h"
 #include "kernel/atomic_apply.h"
 #include "kernel/gm_store.h"
@@ -305,6 +306,11 @@ void fixpipe(CubeBuf dstBuf, void* dst, Elem dstType, const void* src, Elem srcT
             for (uint32_t n = 0; n < nSize; n += 16)
               std::memcpy(row + uint64_t{n} * 4, sp + srcOffset(t, m, n),
                           uint64_t{std::min<uint32_t>(16, nSize - n)} * 4);
+          } else if (conv.quant == F322F16) {
+            // The row's 16-column runs converted 8 values at a time.
+            for (uint32_t n = 0; n < nSize; n += 16)
+              copyk::floatsToHalves(row + uint64_t{n} * 2, sp + srcOffset(t, m, n),
+                                    std::min<uint32_t>(16, nSize - n), conv.relu);
           } else {
             for (uint32_t n = 0; n < nSize; ++n) {
               uint64_t param = scalarParam;

@@ -6,6 +6,7 @@
 // describes. Padding positions take the PADDING register; L1 reads past
 // L1_3D_SIZE (when set) wrap to the start of L1.
 #include <cstring>
+#include <vector>
 
 #include "isa/cube_common.h"
 #include "isa/cube_copy_kernels.h"
@@ -95,16 +96,26 @@ void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, const Img2
   // The L1 byte offset each (row, C0 group) of the block reads; -1: padding.
   auto chunks = std::make_shared<std::vector<int64_t>>(uint64_t{mExt} * kGroups);
   const uint32_t taps = g.fw * g.fh;
+  // Per C0 group its channel group and the tap's row and column offsets;
+  // the output position (ho, wo) of row m steps along (no division per chunk).
+  struct Group {
+    uint32_t cg;
+    int64_t dh, dw;
+  };
+  std::vector<Group> groups(kGroups);
+  for (uint32_t qi = 0; qi < kGroups; ++qi) {
+    const uint32_t q = a.kStartPt / c0 + qi;
+    const uint32_t tap = q % taps;
+    groups[qi] = {q / taps, int64_t{tap / g.fw} * a.dilationH - g.padT,
+                  int64_t{tap % g.fw} * a.dilationW - g.padL};
+  }
+  int64_t ho = static_cast<int64_t>(uint64_t{a.mStartPt} / g.wOut);
+  int64_t wo = static_cast<int64_t>(uint64_t{a.mStartPt} % g.wOut);
   for (uint32_t mi = 0; mi < mExt; ++mi) {
-    const uint64_t m = uint64_t{a.mStartPt} + mi;
-    const int64_t ho = static_cast<int64_t>(m / g.wOut);
-    const int64_t wo = static_cast<int64_t>(m % g.wOut);
     for (uint32_t qi = 0; qi < kGroups; ++qi) {
-      const uint32_t q = a.kStartPt / c0 + qi;
-      const uint32_t cg = q / taps;
-      const uint32_t tap = q % taps;
-      const int64_t h = ho * a.strideH + int64_t{tap / g.fw} * a.dilationH - g.padT;
-      const int64_t w = wo * a.strideW + int64_t{tap % g.fw} * a.dilationW - g.padL;
+      const uint32_t cg = groups[qi].cg;
+      const int64_t h = ho * a.strideH + groups[qi].dh;
+      const int64_t w = wo * a.strideW + groups[qi].dw;
       int64_t off = -1;
       if (cg < g.c1 && h >= 0 && h < g.l1H && w >= 0 && w < g.l1W) {
         off = static_cast<int64_t>(srcOp.offset) +
@@ -116,6 +127,10 @@ void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, const Img2
                           "-byte L1");
       }
       (*chunks)[uint64_t{mi} * kGroups + qi] = off;
+    }
+    if (++wo == static_cast<int64_t>(g.wOut)) {
+      wo = 0;
+      ++ho;
     }
   }
 

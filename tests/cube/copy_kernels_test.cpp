@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "asctwin/kernel/numeric.h"
 #include "isa/cube_copy_kernels.h"
 
 namespace {
@@ -80,6 +81,31 @@ TEST(CubeCopyKernels, Img2colZzPutsEachGroupInItsFractalRowOrThePadding) {
     }
   copyk::img2colZz(dst.data(), l1.data(), chunks.data(), mExt, kGroups, pad);
   EXPECT_EQ(dst, want);
+}
+
+TEST(CubeCopyKernels, FloatsToHalvesRoundAsTheScalarConversionWithTheReluRule) {
+  // Random bit patterns (NaNs, infinities, subnormals and all) plus the
+  // edges: signed zeros, the largest half, the rounding boundary to inf.
+  std::mt19937 g(6);
+  std::vector<uint32_t> bits(1001);
+  for (auto& b : bits) b = static_cast<uint32_t>(g());
+  for (uint32_t e : {0x00000000u, 0x80000000u, 0x477FE000u, 0x477FF000u, 0xC77FF000u, 0x7F800000u,
+                     0xFF800000u, 0x7FC00001u, 0xFF800001u, 0x33000000u, 0x33000001u, 0x387FC000u})
+    bits.push_back(e);
+  for (bool relu : {false, true}) {
+    std::vector<uint8_t> in(bits.size() * 4), out(bits.size() * 2, 0xEE);
+    std::memcpy(in.data(), bits.data(), in.size());
+    copyk::floatsToHalves(out.data(), in.data(), static_cast<uint32_t>(bits.size()), relu);
+    for (size_t i = 0; i < bits.size(); ++i) {
+      float f;
+      std::memcpy(&f, &bits[i], 4);
+      if (relu && f < 0.0f) f = 0.0f;
+      uint16_t got;
+      std::memcpy(&got, &out[i * 2], 2);
+      ASSERT_EQ(got, asctwin::numeric::floatToHalf(f))
+          << "input bits 0x" << std::hex << bits[i] << " relu " << relu;
+    }
+  }
 }
 
 }  // namespace
