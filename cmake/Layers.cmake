@@ -86,7 +86,8 @@ function(asctwin_layer_link_check layer target)
     target_sources(${target} PRIVATE $<TARGET_OBJECTS:${l}>)
   endforeach()
   target_link_libraries(${target} PRIVATE Threads::Threads ${externals})
-  target_link_options(${target} PRIVATE "LINKER:--no-undefined")
+  # Only the symbols matter: no debug sections copied (a faster link).
+  target_link_options(${target} PRIVATE "LINKER:--no-undefined" "LINKER:--strip-debug")
   set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY
     ${PROJECT_BINARY_DIR}/layer_link_checks)
 endfunction()
