@@ -40,14 +40,15 @@ void vcmpv(Cmp op, Elem t, void* dst, const void* src0, const void* src1, uint8_
   const Stream a = ubStream(x, src0, eb, src0S, lanes, "src0");
   const Stream b = ubStream(x, src1, eb, src1S, lanes, "src1");
   const LocalOp d = ubBytes(x, dst, uint64_t{repeat} * per / 8, "dst");
-  Instr in = makeInstr(x, PIPE_V);
-  record(x, in, lanes, a, false);
-  record(x, in, lanes, b, false);
-  in.add(access2d(Space::UB, true, reinterpret_cast<uintptr_t>(d.ptr), 1, repeat * per / 8,
-                  repeat * per / 8));
+  auto describe = [&](Instr& in) {
+    record(x, in, lanes, a, false);
+    record(x, in, lanes, b, false);
+    in.add(access2d(Space::UB, true, reinterpret_cast<uintptr_t>(d.ptr), 1, repeat * per / 8,
+                    repeat * per / 8));
+  };
   const vec::DType vt = vecType(t);
   const vec::CmpMode mode = vecOp(op);
-  kernel::issue(x.c, in, [=, out = d.ptr] {
+  emit(x, PIPE_V, describe, [=, out = d.ptr] {
     if (a.contiguous(per) && b.contiguous(per)) {
       vec::compare(out, a.base, b.base, vt, mode, uint64_t{repeat} * per);
       return;
@@ -70,13 +71,14 @@ void vcmpvs(Cmp op, Elem t, void* dst, const void* src, uint64_t scalar, uint8_t
   if (lanes.empty()) return;
   const Stream a = ubStream(x, src, eb, srcS, lanes, "src");
   const LocalOp d = ubBytes(x, dst, uint64_t{repeat} * per / 8, "dst");
-  Instr in = makeInstr(x, PIPE_V);
-  record(x, in, lanes, a, false);
-  in.add(access2d(Space::UB, true, reinterpret_cast<uintptr_t>(d.ptr), 1, repeat * per / 8,
-                  repeat * per / 8));
+  auto describe = [&](Instr& in) {
+    record(x, in, lanes, a, false);
+    in.add(access2d(Space::UB, true, reinterpret_cast<uintptr_t>(d.ptr), 1, repeat * per / 8,
+                    repeat * per / 8));
+  };
   const vec::DType vt = vecType(t);
   const vec::CmpMode mode = vecOp(op);
-  kernel::issue(x.c, in, [=, out = d.ptr] {
+  emit(x, PIPE_V, describe, [=, out = d.ptr] {
     if (a.contiguous(per)) {
       vec::compareScalar(out, a.base, scalar, vt, mode, uint64_t{repeat} * per);
       return;
@@ -108,12 +110,13 @@ void vcmp(Cmp op, Elem t, const void* src0, const void* src1, VStride src0S, VSt
   if (lanes.empty()) return;
   const Stream a = ubStream(x, src0, eb, src0S, lanes, "src0");
   const Stream b = ubStream(x, src1, eb, src1S, lanes, "src1");
-  Instr in = makeInstr(x, PIPE_V);
-  record(x, in, lanes, a, false);
-  record(x, in, lanes, b, false);
+  auto describe = [&](Instr& in) {
+    record(x, in, lanes, a, false);
+    record(x, in, lanes, b, false);
+  };
   const vec::DType vt = vecType(t);
   const vec::CmpMode mode = vecOp(op);
-  kernel::issue(x.c, in, [=, &c = x.c] {
+  emit(x, PIPE_V, describe, [=, &c = x.c] {
     alignas(64) uint8_t ta[kRepeatBytes], tb[kRepeatBytes];
     const uint64_t all[2] = {~0ull, ~0ull};
     gatherLanes(a, 0, all, per, ta);
@@ -130,17 +133,23 @@ void vcmp(Cmp op, Elem t, const void* src0, const void* src1, VStride src0S, VSt
 void setCmpMask(const void* src, const char* name) {
   Ctx x = enter(name);
   const LocalOp s = ubBytes(x, src, 16, "src");
-  Instr in = makeInstr(x, PIPE_V);
-  in.add(access2d(Space::UB, false, reinterpret_cast<uintptr_t>(s.ptr), 1, 16, 16));
-  kernel::issue(x.c, in, [&c = x.c, p = s.ptr] { std::memcpy(c.regs.cmpMask, p, 16); });
+  emit(
+      x, PIPE_V,
+      [&](Instr& in) {
+        in.add(access2d(Space::UB, false, reinterpret_cast<uintptr_t>(s.ptr), 1, 16, 16));
+      },
+      [&c = x.c, p = s.ptr] { std::memcpy(c.regs.cmpMask, p, 16); });
 }
 
 void getCmpMask(void* dst, const char* name) {
   Ctx x = enter(name);
   const LocalOp d = ubBytes(x, dst, 16, "dst");
-  Instr in = makeInstr(x, PIPE_V);
-  in.add(access2d(Space::UB, true, reinterpret_cast<uintptr_t>(d.ptr), 1, 16, 16));
-  kernel::issue(x.c, in, [&c = x.c, p = d.ptr] { std::memcpy(p, c.regs.cmpMask, 16); });
+  emit(
+      x, PIPE_V,
+      [&](Instr& in) {
+        in.add(access2d(Space::UB, true, reinterpret_cast<uintptr_t>(d.ptr), 1, 16, 16));
+      },
+      [&c = x.c, p = d.ptr] { std::memcpy(p, c.regs.cmpMask, 16); });
 }
 
 void vsel(Elem t, void* dst, const void* src0, const void* src1, uint8_t repeat, VStride dstS,
@@ -153,19 +162,14 @@ void vsel(Elem t, void* dst, const void* src0, const void* src1, uint8_t repeat,
   if (lanes.empty()) return;
   const Stream a = ubStream(x, src0, eb, src0S, lanes, "src0");
   const Stream d = ubStream(x, dst, eb, dstS, lanes, "dst");
-  Instr in = makeInstr(x, PIPE_V);
-  record(x, in, lanes, a, false);
   // The selection bits the instruction consumes (modes 1 and 2).
   const uint64_t selBytes = (lanes.repeats * per + 7) / 8;
   Stream b{};
   const uint8_t* selBits = nullptr;
   if (mode == 1) {
     selBits = ubBytes(x, src1, selBytes, "selMask").ptr;
-    in.add(access2d(Space::UB, false, reinterpret_cast<uintptr_t>(selBits), 1,
-                    static_cast<uint32_t>(selBytes), selBytes));
   } else {
     b = ubStream(x, src1, eb, src1S, lanes, "src1");
-    record(x, in, lanes, b, false);
   }
   if (mode == 2) {
     // The address register is read when the instruction is issued.
@@ -179,12 +183,23 @@ void vsel(Elem t, void* dst, const void* src0, const void* src1, uint8_t repeat,
                         "selection mask's address first)");
     const LocalOp sel = ubBytes(x, ub + off, selBytes, "selMask");
     selBits = sel.ptr;
-    in.add(access2d(Space::UB, false, reinterpret_cast<uintptr_t>(selBits), 1,
-                    static_cast<uint32_t>(selBytes), selBytes));
   }
-  record(x, in, lanes, d, true);
+  // The record (built only when check mode or an observer looks at it):
+  // src0, the selection bits or src1, the bits of mode 2, dst.
+  auto describe = [&](Instr& in) {
+    const Access selAccess = access2d(Space::UB, false, reinterpret_cast<uintptr_t>(selBits), 1,
+                                      static_cast<uint32_t>(selBytes), selBytes);
+    record(x, in, lanes, a, false);
+    if (mode == 1) {
+      in.add(selAccess);
+    } else {
+      record(x, in, lanes, b, false);
+    }
+    if (mode == 2) in.add(selAccess);
+    record(x, in, lanes, d, true);
+  };
   const vec::DType vt = vecType(t);
-  kernel::issue(x.c, in, [=, &c = x.c] {
+  emit(x, PIPE_V, describe, [=, &c = x.c] {
     uint8_t cmp[16];
     std::memcpy(cmp, c.regs.cmpMask, 16);
     uint64_t n = 0;
@@ -238,20 +253,19 @@ void vgather(Elem t, void* dst, const void* offsets, uint32_t baseAddr, uint16_t
                                   lanes.count,
                                   {lanes.mask[0], lanes.mask[1]}},
                             "offsets");
-  Instr in = makeInstr(x, PIPE_V);
-  record(x, in, lanes, o, false);
-  record(x, in, lanes, d, true);
   uint8_t* ub = kernel::localBase(Space::UB);
   const uint32_t ubSize = kernel::localSize(Space::UB);
-  if (x.c.hooks != 0) {
+  auto describe = [&](Instr& in) {
+    record(x, in, lanes, o, false);
+    record(x, in, lanes, d, true);
     // Which bytes it reads is known only when it runs: the whole UB from the
     // base on, for ordering, not for shadow state.
     Access whole = access2d(Space::UB, false, reinterpret_cast<uintptr_t>(ub + base), 1,
                             ubSize - base, ubSize - base);
     whole.exact = false;
     in.add(whole);
-  }
-  kernel::issue(x.c, in, [=, &c = x.c, site = x.site] {
+  };
+  emit(x, PIPE_V, describe, [=, &c = x.c, site = x.site] {
     auto bad = [&](uint64_t lane, uint32_t off) {
       c.launch->raise(c, site,
                       "Gather offset[" + std::to_string(lane) + "] = " + std::to_string(off) +
@@ -264,7 +278,7 @@ void vgather(Elem t, void* dst, const void* offsets, uint32_t baseAddr, uint16_t
       const auto* offs = reinterpret_cast<const uint32_t*>(o.base);
       const int64_t maxOffset = int64_t{ubSize} - base - eb;
       if (const size_t i = vec::firstBadOffset(offs, n, eb, maxOffset); i < n) bad(i, offs[i]);
-      vec::gather(d.base, ub, offs, base, eb, n);
+      vec::gather(d.base, ub, offs, base, eb, n, ubSize - base);
       return;
     }
     alignas(64) uint8_t out[kRepeatBytes];

@@ -232,7 +232,7 @@ void BM_GatherWords(benchmark::State& state) {
     off[i] = (i % 2 == 0) ? 0u : static_cast<std::uint32_t>(4 * (i / 2));
   std::vector<std::uint32_t> out(kTile);
   for (auto _ : state) {
-    asctwin::vec::gather(out.data(), words.data(), off.data(), 0, 4, kTile);
+    asctwin::vec::gather(out.data(), words.data(), off.data(), 0, 4, kTile, words.size() * 4);
     benchmark::ClobberMemory();
   }
   finish(state, kTile * 4);

@@ -189,9 +189,11 @@ bool compare(std::uint8_t* dstBits, const void* a, const void* b, DType t, CmpMo
 
 // --- Gather -----------------------------------------------------------------
 // dst[i] = *(srcBase + baseAddr + byteOffsets[i]) (elemSize bytes: 1, 2, 4 or
-// 8). The caller has bounds-checked every offset.
+// 8). The caller has bounds-checked every offset; srcBytes is how many bytes
+// from srcBase + baseAddr may be read (the fast path of 32-bit words reads
+// 64-byte windows there, never past srcBytes).
 void gather(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,
-            std::uint32_t baseAddr, std::size_t elemSize, std::size_t n);
+            std::uint32_t baseAddr, std::size_t elemSize, std::size_t n, std::uint64_t srcBytes);
 // The bounds check of a gather, once per instruction: the index of the first
 // offset that is not a multiple of `align` (a power of two) or exceeds
 // `maxOffset` (none passes when maxOffset < 0); n when every offset passes.

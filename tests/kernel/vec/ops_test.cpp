@@ -1,7 +1,11 @@
 // Select, Compare(s), Gather, CreateVecIndex, Duplicate and the arithmetic
 // ops against scalar reference loops written here, on both paths.
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <random>
 
@@ -267,7 +271,8 @@ void checkGather() {
     std::vector<std::uint32_t> off(n);
     for (auto& o : off) o = static_cast<std::uint32_t>((rng() % 490) * sizeof(T));
     std::vector<T> out(n + 1, T{0});
-    asctwin::vec::gather(out.data(), src.data(), off.data(), baseAddr, sizeof(T), n);
+    asctwin::vec::gather(out.data(), src.data(), off.data(), baseAddr, sizeof(T), n,
+                         src.size() * sizeof(T) - baseAddr);
     for (std::size_t i = 0; i < n; ++i)
       ASSERT_EQ(out[i], src[(baseAddr + off[i]) / sizeof(T)]) << i;
     ASSERT_EQ(out[n], T{0});
@@ -309,10 +314,66 @@ TEST_P(Ops, GatherInterleavesFp64Words) {
   std::vector<std::uint32_t> words = {0, 0x3FF00000u};  // [zero, high word of 1.0]
   std::vector<std::uint32_t> off = {0, 4, 0, 0, 0, 4};
   std::vector<double> out(3);
-  asctwin::vec::gather(out.data(), words.data(), off.data(), 0, 4, off.size());
+  asctwin::vec::gather(out.data(), words.data(), off.data(), 0, 4, off.size(), words.size() * 4);
   EXPECT_EQ(out[0], 1.0);
   EXPECT_EQ(out[1], 0.0);
   EXPECT_EQ(out[2], 1.0);
+}
+
+// 32-bit gathers whose groups of 16 offsets fall in two 64-byte windows (the
+// AVX-512 permute path), mixed with groups that do not (misaligned, spread,
+// windows reaching past the source), against element-by-element reads. The
+// source ends at a page followed by an inaccessible one, so a window read
+// past srcBytes would fault.
+TEST_P(Ops, GatherWindowsMatchElementReads) {
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  void* map = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(map, MAP_FAILED);
+  ASSERT_EQ(mprotect(static_cast<unsigned char*>(map) + page, page, PROT_NONE), 0);
+  constexpr std::uint32_t kBytes = 1024;  // the source: the last 1 KiB of the first page
+  auto* src = static_cast<unsigned char*>(map) + page - kBytes;
+  std::mt19937 rng(5);
+  for (std::uint32_t k = 0; k < kBytes; ++k) src[k] = static_cast<unsigned char>(rng());
+  const auto word = [&](std::uint32_t at) {
+    std::uint32_t v;
+    std::memcpy(&v, src + at, 4);
+    return v;
+  };
+  for (int round = 0; round < 300; ++round) {
+    std::vector<std::uint32_t> off;
+    const std::size_t groups = 1 + rng() % 12;
+    for (std::size_t g = 0; g < groups; ++g) {
+      const std::uint32_t kind = rng() % 5;
+      // Window starts anywhere, up to the last word (windows near the end
+      // must not be read as a whole).
+      const std::uint32_t a = (rng() % (kBytes / 4)) * 4, b = (rng() % (kBytes / 4)) * 4;
+      for (std::uint32_t l = 0; l < 16; ++l) {
+        std::uint32_t o;
+        if (l < 2) {
+          o = l == 0 ? a : b;
+        } else if (kind == 0) {  // the FP64 interleave: zero word, rising high words
+          o = l % 2 == 0 ? a : b + 4 * (l / 2);
+        } else if (kind == 1) {  // anywhere in the two windows
+          o = (l % 2 == 0 ? a : b) + (rng() % 16) * 4;
+        } else if (kind == 2) {  // one lane outside both windows
+          o = l == 9 ? (a + 64 + (rng() % 8) * 4) : a + (rng() % 16) * 4;
+        } else if (kind == 3) {  // misaligned but inside a window
+          o = a + (rng() % 61);
+        } else {  // spread
+          o = (rng() % (kBytes / 4)) * 4;
+        }
+        off.push_back(std::min<std::uint32_t>(o, kBytes - 4));
+      }
+    }
+    const std::size_t tail = rng() % 16;
+    for (std::size_t t = 0; t < tail; ++t) off.push_back((rng() % (kBytes / 4)) * 4);
+    std::vector<std::uint32_t> out(off.size() + 1, 0xA5A5A5A5u);
+    asctwin::vec::gather(out.data(), src, off.data(), 0, 4, off.size(), kBytes);
+    for (std::size_t i = 0; i < off.size(); ++i)
+      ASSERT_EQ(out[i], word(off[i])) << "round " << round << " lane " << i << " offset " << off[i];
+    ASSERT_EQ(out[off.size()], 0xA5A5A5A5u);
+  }
+  munmap(map, 2 * page);
 }
 
 TEST_P(Ops, CreateVecIndex) {
