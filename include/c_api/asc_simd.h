@@ -14,6 +14,8 @@
 
 #include "c_api/atomic/atomic.h"
 #include "c_api/cache_ctrl/cache_ctrl.h"
+#include "c_api/cube_compute/cube_compute.h"
+#include "c_api/cube_datamove/cube_datamove.h"
 #include "c_api/misc/misc.h"
 #include "c_api/scalar_compute/scalar_compute.h"
 #include "c_api/sync/sync.h"

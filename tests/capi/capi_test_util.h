@@ -30,6 +30,17 @@ __ubuf__ T* at(const AscendC::LocalTensor<uint8_t>& region, uint32_t byteOffset 
   return static_cast<__ubuf__ T*>(static_cast<void*>(region.GetPhyAddr() + byteOffset));
 }
 
+// A local buffer's address as an NPU-style offset (asc_get_phy_buf_addr),
+// which every operand of every space accepts; a GM argument as T.
+template <typename T>
+T* localAt(uint64_t offset) {
+  return reinterpret_cast<T*>(asc_get_phy_buf_addr(offset));
+}
+template <typename T>
+__gm__ T* gmAs(GM_ADDR p) {
+  return reinterpret_cast<__gm__ T*>(p);
+}
+
 // The element index of lane `lane` of iteration `rep` of an operand of
 // `size`-byte elements with strides (blk, rep) in 32-byte blocks, as the
 // API reference's "如何使用高维切分计算API" describes them.

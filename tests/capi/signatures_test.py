@@ -8,9 +8,9 @@ writes one translation unit that calls each with arguments of exactly its
 parameter types and checks the result type, compiles it against asctwin's
 include/ and reports every overload that does not compile.
 
-Functions listed in KNOWN_GAPS (the ISA core lacks their instruction) must
-fail, every other one must compile: a gap that closes or a function that
-disappears both fail the test. Exit 77 (skipped) without the reference.
+Overloads listed in KNOWN_GAPS (left out, with the reason) must fail, every
+other one must compile: a gap that closes or a function that disappears
+both fail the test. Exit 77 (skipped) without the reference.
 """
 import argparse
 import os
@@ -19,12 +19,25 @@ import subprocess
 import sys
 import tempfile
 
-# Names whose instruction the ISA core lacks (docs/capi.md, "What is missing").
-KNOWN_GAPS = re.compile(
-    r"^(asc_mmad\w*|asc_copy_\w*l0\w*|asc_copy_l1\w*|"
-    r"asc_copy_gm2l1\w*|asc_copy_l12\w*|asc_fill_\w+|asc_load_image\w*|asc_set_l0c\w*|"
-    r"asc_set_l13d\w*|asc_get_l0c2gm\w*|asc_set_l0c2gm\w*|asc_enable_hf32\w*|asc_set_fp32_mode|"
-    r"asc_set_mmad_direction_\w+)$")
+# The overloads the own headers leave out, with the reason (docs/capi.md,
+# "Deviations and known gaps"): a name pattern and, where only some
+# overloads of a name are missing, a pattern on the parameter types.
+KNOWN_GAPS = [
+    # copy_gm_to_cbuf's padding modes: the ISA core does not model them.
+    (r"asc_copy_gm2l1_pad[1-8](_sync)?", None),
+    # L0C -> L1 as int4 (copy_matrix_cc_to_cbuf_b4): not in the ISA core.
+    (r"asc_copy_l0c2l1(_sync)?", r"void\*, .*"),
+    # L1 -> L0C float -> half / bfloat16_t: no conversion rule in the reference.
+    (r"asc_copy_l12l0c(_sync)?", r"(half|bfloat16_t)\*, float\*, .*"),
+    # The Fixpipe's leaky-ReLU alpha: the ISA core has no leaky ReLU (reluPre 2).
+    (r"asc_set_l0c2gm_lrelu_alpha", None),
+]
+
+
+def known_gap(fn, types):
+    params = ", ".join(types)
+    return any(re.fullmatch(name, fn) and (kind is None or re.fullmatch(kind, params))
+               for name, kind in KNOWN_GAPS)
 
 
 def strip_comments(text):
@@ -124,13 +137,13 @@ def main():
     checks = {}
     for ret, fn, types in funcs:
         call = "%s(%s)" % (fn, ", ".join(declval(t) for t in types))
-        checks[len(lines) + 1] = (fn, "%s %s(%s)" % (ret, fn, ", ".join(types)))
+        checks[len(lines) + 1] = (fn, "%s %s(%s)" % (ret, fn, ", ".join(types)), known_gap(fn, types))
         lines.append("void check%d() { static_assert(std::is_same_v<decltype(%s), %s>); }" %
                      (len(lines), call, ret))
     for fn, arity in sorted(macros.items()):
         if fn in {f for _, f, _ in funcs}:
             continue
-        checks[len(lines) + 1] = (fn, "%s(%d arguments)" % (fn, arity))
+        checks[len(lines) + 1] = (fn, "%s(%d arguments)" % (fn, arity), False)
         lines.append("void check%d() { (void)std::type_identity<decltype(%s(%s))>{}; }" %
                      (len(lines), fn, ", ".join(macro_arguments(fn, arity))))
     with tempfile.TemporaryDirectory() as tmp:
@@ -144,10 +157,10 @@ def main():
         line = int(m.group(1))
         if line in checks:
             bad.add(line)
-    missing = [checks[l][1] for l in sorted(bad) if not KNOWN_GAPS.match(checks[l][0])]
-    closed = sorted({checks[l][0] for l in checks if l not in bad and KNOWN_GAPS.match(checks[l][0])})
+    missing = [checks[l][1] for l in sorted(bad) if not checks[l][2]]
+    closed = [checks[l][1] for l in sorted(checks) if l not in bad and checks[l][2]]
     total = len(checks)
-    gaps = sum(1 for l in bad if KNOWN_GAPS.match(checks[l][0]))
+    gaps = sum(1 for l in bad if checks[l][2])
     print("%d reference overloads and macros: %d declared, %d known gaps, %d missing" %
           (total, total - len(bad), gaps, len(missing)))
     for s in missing:

@@ -402,5 +402,6 @@ inline void vgather(__ubuf__ uint32_t* dst, __ubuf__ uint32_t* offsets, uint32_t
 #include "asctwin/isa/intrinsics_unary.h"
 #include "asctwin/isa/intrinsics_reduce.h"
 #include "asctwin/isa/intrinsics_cube.h"
+#include "asctwin/isa/intrinsics_l1_to_l0c.h"
 #include "asctwin/isa/intrinsics_layout.h"
 #include "asctwin/isa/intrinsics_sort.h"
