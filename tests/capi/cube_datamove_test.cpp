@@ -12,7 +12,10 @@
 //  - img2col of a 1 x 1 filter (asc_set_l13d_fmatrix / padding / rpt,
 //    17-parameter asc_copy_l12l0a) multiplied by the identity;
 //  - FPC (asc_set_l0c2gm_config, asc_get_l0c2gm_*) and the CTRL bits of
-//    HF32 (46, 47) and the Mmad direction (51).
+//    HF32 (46, 47) and the Mmad direction (51);
+//  - the AIPP load (asc_load_image_to_cbuf, sizes minus 1) of an RGB888
+//    window into int8 pixels of 32 channels, the registers set by the C++
+//    API's SetAippFunctions (the C API has no setter for them).
 // Every kernel runs in fast mode and in check mode.
 #include "capi/capi_test_util.h"
 #include "isa/half_oracle.h"
@@ -275,6 +278,34 @@ TEST_F(CapiCubeMove, FpcAndCtrlBits) {
   EXPECT_EQ(v[4] & bits, bits);
   EXPECT_EQ(v[5] & bits, 0u);
   EXPECT_EQ(v[4] & ~bits, v[5] & ~bits);  // the other bits untouched
+}
+
+// --- AIPP ------------------------------------------------------------------------------------
+// A 4 x 2 window at (x 2, y 2) of an 8 x 6 RGB888 image, int8 out: channels 0-2
+// the pixel's R, G, B (mean 0, saturated to 127), channels 3-31 the channel
+// padding value.
+__global__ __cube__ void capiImage(GM_ADDR img, GM_ADDR out) {
+  AscendC::GlobalTensor<uint8_t> ig;
+  ig.SetGlobalBuffer(img, 8 * 6 * 3);
+  AscendC::AippParams<int8_t> p{};
+  p.dtcParams.dtcVarCh0 = p.dtcParams.dtcVarCh1 = p.dtcParams.dtcVarCh2 = half(1.0f);
+  p.cPaddingParams.cPaddingValue = -5;
+  AscendC::SetAippFunctions(ig, AscendC::AippInputFormat::RGB888_U8, p);
+  asc_load_image_to_cbuf_sync(localAt<__cbuf__ int8_t>(0), 3, 1, 2, 2, 7, 0, 0, 0, 0);
+  asc_copy_l12gm_sync(gmAs<void>(out), localAt<__cbuf__ void>(0), 1, 8, 0, 0);
+}
+
+TEST_F(CapiCubeMove, ImageWindowIntoL1) {
+  std::vector<uint8_t> img(8 * 6 * 3);
+  for (size_t i = 0; i < img.size(); ++i) img[i] = static_cast<uint8_t>(i * 37 % 251);
+  const auto got = run(capiImage, img, 256, "capiImage");
+  for (uint32_t y = 0; y < 2; ++y)
+    for (uint32_t x = 0; x < 4; ++x)
+      for (uint32_t ch = 0; ch < 32; ++ch) {
+        const int v = ch < 3 ? std::min<int>(img[((2 + y) * 8 + 2 + x) * 3 + ch], 127) : -5;
+        ASSERT_EQ(static_cast<int8_t>(got[(y * 4 + x) * 32 + ch]), v)
+            << "pixel (" << y << ", " << x << ") channel " << ch;
+      }
 }
 
 }  // namespace
