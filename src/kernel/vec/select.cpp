@@ -150,49 +150,53 @@ void selectTyped(void* dst, const std::uint8_t* mask, const void* src0, const vo
 // of two 64-byte windows of the source, at the offsets of the first two lanes
 // (an interleave such as the Bernoulli FP64 assembly's zero word and high
 // words, a short stride, a small transpose), one two-table permute serves
-// them instead of 16 loads (~2x the scalar pairs on the FP64 pattern). Other
-// groups take the scalar pairs; after one, the next 8 groups do not try the
-// windows (random offsets then pay ~1/9 of a failed test per group).
+// them instead of 16 loads (~2x the scalar pairs on the FP64 pattern). A
+// group that does not fit takes the scalar pairs with the next 8 groups
+// (scattered offsets then pay one failed test per 9 groups).
+// Two words per 64-bit offset load and per 64-bit store; n even.
+inline void gatherPairs(std::uint32_t* d, const unsigned char* base, const std::uint32_t* off,
+                        std::size_t n) {
+  for (std::size_t k = 0; k < n; k += 2) {
+    std::uint64_t pair;
+    std::memcpy(&pair, off + k, 8);
+    std::uint32_t lo, hi;
+    std::memcpy(&lo, base + static_cast<std::uint32_t>(pair), 4);
+    std::memcpy(&hi, base + (pair >> 32), 4);
+    const std::uint64_t words = lo | std::uint64_t{hi} << 32;
+    std::memcpy(d + k, &words, 8);
+  }
+}
+
 ASCTWIN_VEC_AVX512 std::size_t gatherWindowsAvx512(std::uint32_t* d, const unsigned char* base,
                                                    const std::uint32_t* off, std::size_t n,
                                                    std::uint64_t srcBytes) {
   const __m512i window = _mm512_set1_epi32(64);
   const __m512i low2 = _mm512_set1_epi32(3);
   const __m512i sixteen = _mm512_set1_epi32(16);
+  constexpr std::size_t kSkipWords = 9 * 16;  // the failed group and the next 8
   std::size_t i = 0;
-  unsigned skip = 0;
-  for (; i + 16 <= n; i += 16) {
-    if (skip == 0) {
-      const __m512i o = _mm512_loadu_si512(off + i);
-      const std::uint32_t a = off[i], b = off[i + 1];
-      const __m512i ra = _mm512_sub_epi32(o, _mm512_set1_epi32(static_cast<int>(a)));
-      const __m512i rb = _mm512_sub_epi32(o, _mm512_set1_epi32(static_cast<int>(b)));
-      const __mmask16 inA = _mm512_cmplt_epu32_mask(ra, window);
-      const __mmask16 inB = _mm512_cmplt_epu32_mask(rb, window);
-      if (static_cast<__mmask16>(inA | inB) == 0xFFFF && _mm512_test_epi32_mask(o, low2) == 0 &&
-          std::uint64_t{a} + 64 <= srcBytes && std::uint64_t{b} + 64 <= srcBytes) {
-        const __m512i ta = _mm512_loadu_si512(base + a);
-        const __m512i tb = _mm512_loadu_si512(base + b);
-        // Word index in table A, or 16 + index in table B (lanes outside A).
-        const __m512i idx =
-            _mm512_mask_add_epi32(_mm512_srli_epi32(ra, 2), static_cast<__mmask16>(~inA),
-                                  _mm512_srli_epi32(rb, 2), sixteen);
-        _mm512_storeu_si512(d + i, _mm512_permutex2var_epi32(ta, idx, tb));
-        continue;
-      }
-      skip = 8;
-    } else {
-      --skip;
+  while (i + 16 <= n) {
+    const __m512i o = _mm512_loadu_si512(off + i);
+    const std::uint32_t a = off[i], b = off[i + 1];
+    const __m512i ra = _mm512_sub_epi32(o, _mm512_set1_epi32(static_cast<int>(a)));
+    const __m512i rb = _mm512_sub_epi32(o, _mm512_set1_epi32(static_cast<int>(b)));
+    const __mmask16 inA = _mm512_cmplt_epu32_mask(ra, window);
+    const __mmask16 inB = _mm512_cmplt_epu32_mask(rb, window);
+    if (static_cast<__mmask16>(inA | inB) == 0xFFFF && _mm512_test_epi32_mask(o, low2) == 0 &&
+        std::uint64_t{a} + 64 <= srcBytes && std::uint64_t{b} + 64 <= srcBytes) {
+      const __m512i ta = _mm512_loadu_si512(base + a);
+      const __m512i tb = _mm512_loadu_si512(base + b);
+      // Word index in table A, or 16 + index in table B (lanes outside A).
+      const __m512i idx =
+          _mm512_mask_add_epi32(_mm512_srli_epi32(ra, 2), static_cast<__mmask16>(~inA),
+                                _mm512_srli_epi32(rb, 2), sixteen);
+      _mm512_storeu_si512(d + i, _mm512_permutex2var_epi32(ta, idx, tb));
+      i += 16;
+      continue;
     }
-    for (std::size_t k = i; k < i + 16; k += 2) {
-      std::uint64_t pair;
-      std::memcpy(&pair, off + k, 8);
-      std::uint32_t lo, hi;
-      std::memcpy(&lo, base + static_cast<std::uint32_t>(pair), 4);
-      std::memcpy(&hi, base + (pair >> 32), 4);
-      const std::uint64_t words = lo | std::uint64_t{hi} << 32;
-      std::memcpy(d + k, &words, 8);
-    }
+    const std::size_t run = (n - i < kSkipWords ? n - i : kSkipWords) / 16 * 16;
+    gatherPairs(d + i, base, off + i, run);
+    i += run;
   }
   return i;
 }
@@ -212,15 +216,9 @@ void gatherTyped(void* dst, const void* srcBase, const std::uint32_t* off, std::
   std::size_t i = 0;
   if constexpr (sizeof(T) == 4) {
     if (detail::useAvx512()) i = gatherWindowsAvx512(d, base, off, n, srcBytes);
-    for (; i + 2 <= n; i += 2) {
-      std::uint64_t pair;
-      std::memcpy(&pair, off + i, 8);
-      std::uint32_t lo, hi;
-      std::memcpy(&lo, base + static_cast<std::uint32_t>(pair), 4);
-      std::memcpy(&hi, base + (pair >> 32), 4);
-      const std::uint64_t words = lo | std::uint64_t{hi} << 32;
-      std::memcpy(d + i, &words, 8);
-    }
+    const std::size_t pairs = (n - i) / 2 * 2;
+    gatherPairs(d + i, base, off + i, pairs);
+    i += pairs;
   }
   for (; i < n; ++i) {
     T v;
