@@ -226,7 +226,7 @@ TEST_F(ResGroupTest, TheWorkedExampleGivesTheOracleInFastMode) {
 }
 
 TEST_F(ResGroupTest, TheWorkedExampleGivesTheOracleUnderCheckModeSeeds) {
-  for (uint64_t seed = 0; seed < 16; ++seed) {
+  for (uint64_t seed = 0; seed < 48; ++seed) {
     const int32_t variant = seed % 2 == 0 ? kMerge : kMerge | kMte3Mode;
     ASSERT_EQ(run(variant, ExecMode::Check, seed), 0) << "seed " << seed << ": " << lastError();
     expectOracle("seed " + std::to_string(seed));
@@ -281,6 +281,57 @@ TEST_F(ResGroupTest, AMessageNeverFreedIsADeadlockNamingIt) {
   EXPECT_NE(lastError().find("Wait (waits until the AIC frees slot 1 of queue 1)"),
             std::string::npos)
       << lastError();
+}
+
+// The constructor page's figure: blockStart 4 and blockSize 4 are AICs 2
+// and 3; 10 queues give each 5, 11 give 6 and 5 (the last AIC the rest).
+// Each of the AIVs 0 .. queues-1 posts one message on its own queue; the AIC
+// that runs it writes its block index into the queue's slot of `served`.
+template <class M, class Msg>
+struct RecordingCallback {
+  static void Call(M& served, __gm__ Msg* msg, CubeResGroupHandle<Msg>& h) {
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer(served.at + msg->tile * 8, 8);
+    g.SetValue(0, static_cast<int32_t>(GetBlockIdx()));
+    DataCacheCleanAndInvalid<int32_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(g);
+    h.FreeMessage(msg);
+  }
+  static void Init(RecordingCallback<M, Msg>&, M& served, GM_ADDR tiling) {
+    served.at = reinterpret_cast<__gm__ int32_t*>(tiling);
+  }
+};
+struct Served {
+  __gm__ int32_t* at = nullptr;
+};
+__global__ __mix__(1, 2) void figureKernel(GM_ADDR ws, GM_ADDR served, int32_t queues) {
+  TPipe pipe;
+  KfcWorkspace desc(ws);
+  auto h = CreateCubeResGroup<2, Served, RecordingCallback, TileMsg>(
+      desc, 4, 4, static_cast<uint8_t>(queues), served);
+  if ASCEND_IS_AIC
+    return;
+  const auto q = static_cast<uint32_t>(GetBlockIdx());
+  if (q >= static_cast<uint32_t>(queues)) return;
+  h.AssignQueue(static_cast<uint8_t>(q));
+  TileMsg m{};
+  m.head = CubeGroupMsgHead{CubeMsgState::VALID, 0};
+  m.tile = q;
+  h.Wait(h.PostMessage(h.AllocMessage(), m));
+  h.SetQuit(h.AllocMessage());
+}
+
+TEST_F(ResGroupTest, QueuesGoToTheAicsAsTheConstructorPageShows) {
+  for (int32_t queues : {10, 11}) {
+    DevBuf served(size_t{11} * 32);
+    served.zero();
+    ws.zero();
+    ASSERT_EQ(asctwin::run(figureKernel, mix(6, "figure"), ws.gm(), served.gm(), queues), 0)
+        << lastError();
+    const auto got = served.download<int32_t>(11 * 8);
+    const int32_t perAic = queues == 10 ? 5 : 6;
+    for (int32_t q = 0; q < queues; ++q)
+      EXPECT_EQ(got[q * 8], 2 + q / perAic) << queues << " queues, queue " << q;
+  }
 }
 
 // --- bad input ------------------------------------------------------------------------------
