@@ -33,6 +33,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_bernoulli.h"
+#include "bench-common/bench_common.h"
 #include "asctwin/asctwin_bernoulli.h"
 #include "device/soc.h"
 #include "device/worker_pool.h"
@@ -82,17 +83,7 @@ struct DeviceMemory {
   void* data = nullptr;
 };
 
-double processCpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
-// Process CPU time over a benchmark's timed loop.
-struct CpuClock {
-  double start = processCpuSeconds();
-  double seconds() const { return processCpuSeconds() - start; }
-};
+using asctwin::bench::CpuClock;
 
 void setCounters(benchmark::State& state, uint64_t bytes, const CpuClock& cpu) {
   const double cpuSeconds = cpu.seconds();
@@ -238,10 +229,7 @@ class SummaryReporter : public benchmark::ConsoleReporter {
                   floor->cpuMs, fresh->cpuMs / floor->cpuMs,
                   std::strcmp(d.name, "FP32") == 0 ? 2.0 : 3.0);
     }
-    double load[1] = {0.0};
-    if (getloadavg(load, 1) == 1)
-      std::printf("  load average (1 min): %.2f on %u hardware threads\n", load[0],
-                  std::thread::hardware_concurrency());
+    asctwin::bench::printLoadAverage("  load average (1 min): ");
   }
 
  private:

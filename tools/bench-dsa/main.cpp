@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench-common/bench_common.h"
 #include "device/worker_pool.h"
 #include "dsa/bit_mask.h"
 #include "dsa/random_stream.h"
@@ -34,11 +35,7 @@ std::vector<uint8_t>& buffer() {
   return b;
 }
 
-double processCpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
+using asctwin::bench::processCpuSeconds;
 
 // bits/cpu-s: mask bits per second of CPU time summed over every thread of
 // the process, i.e. the throughput of one fully used core. Unlike the wall

@@ -10,8 +10,6 @@
 //   ./asctwin-bench-kernel --benchmark_filter='VectorAdd|Memcpy|Launch'
 #include <benchmark/benchmark.h>
 
-#include <time.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -21,6 +19,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "bench-common/bench_common.h"
 #include "device/worker_pool.h"
 #include "kernel_operator.h"
 
@@ -28,21 +27,7 @@ using namespace AscendC;
 
 namespace {
 
-double processCpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
-// Process CPU time over a benchmark's timed loop, per iteration, as cpu_ms.
-struct CpuClock {
-  double start = processCpuSeconds();
-  void report(benchmark::State& state) const {
-    if (state.iterations() > 0)
-      state.counters["cpu_ms"] =
-          1e3 * (processCpuSeconds() - start) / static_cast<double>(state.iterations());
-  }
-};
+using asctwin::bench::CpuClock;
 
 constexpr uint32_t kTile = 8192;  // floats per tile: 3 queues x 2 buffers x 32 KiB = 192 KiB
 
@@ -120,7 +105,7 @@ void BM_VectorAddKernel40Blocks(benchmark::State& state) {
     if (asctwin::run(addKernel, opt, b.x, b.y, b.z, kElems) != 0)
       state.SkipWithError(aclGetRecentErrMsg());
   }
-  cpu.report(state);
+  cpu.setCounter(state);
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * 3 * kBytes));
 }
 BENCHMARK(BM_VectorAddKernel40Blocks)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -138,7 +123,7 @@ void BM_EmptyLaunch40Blocks(benchmark::State& state) {
   for (auto _ : state) {
     if (asctwin::run(emptyKernel, opt) != 0) state.SkipWithError(aclGetRecentErrMsg());
   }
-  cpu.report(state);
+  cpu.setCounter(state);
 }
 BENCHMARK(BM_EmptyLaunch40Blocks)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
@@ -204,7 +189,7 @@ void BM_MemcpySameBytes(benchmark::State& state) {
     std::memcpy(b.z, b.x, kBytes);
     benchmark::ClobberMemory();
   }
-  cpu.report(state);
+  cpu.setCounter(state);
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * 2 * kBytes));
 }
 BENCHMARK(BM_MemcpySameBytes)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -221,7 +206,7 @@ void BM_MemcpyAllThreads(benchmark::State& state) {
     });
     benchmark::ClobberMemory();
   }
-  cpu.report(state);
+  cpu.setCounter(state);
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * 2 * kBytes));
 }
 BENCHMARK(BM_MemcpyAllThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -269,10 +254,7 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     if (const Figures* empty = find("BM_EmptyLaunch40Blocks"))
       std::printf("  empty 40-block launch       : %6.1f us wall | %6.1f us CPU\n", empty->wallMs,
                   empty->cpuMs * 1e3);
-    double load[1] = {0.0};
-    if (getloadavg(load, 1) == 1)
-      std::printf("  load average (1 min)        : %6.2f on %u hardware threads\n", load[0],
-                  std::thread::hardware_concurrency());
+    asctwin::bench::printLoadAverage("  load average (1 min)        : ");
   }
 
  private:
