@@ -16,7 +16,13 @@
 #include "asctwin/isa/intrinsics_cube.h"
 #include "asctwin/isa/intrinsics_layout.h"
 #include "asctwin/isa/intrinsics_sort.h"
-#include "asctwin/kernel/runtime.h"
+
+// asctwin/kernel/runtime.h's failApi, declared alone: runtime.h brings the
+// own API's types (AscendC::TPosition, AIC, ...), which devkit mode takes
+// from Huawei's headers instead (c_api_contract.h includes this header).
+namespace asctwin::kernel {
+[[noreturn]] void failApi(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+}  // namespace asctwin::kernel
 
 inline void vcopy(__ubuf__ int16_t* dst, __ubuf__ int16_t* src, uint8_t repeat, uint16_t dstStride,
                   uint16_t srcStride, uint16_t dstRepeatSize, uint16_t srcRepeatSize) {
