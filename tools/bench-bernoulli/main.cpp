@@ -22,13 +22,9 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <ctime>
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -198,51 +194,24 @@ void bernoulliMaskKernel(benchmark::State& state, Dtype d) {
   state.counters["blocks"] = tiling.blockDim;
 }
 
-// The console table as usual; keeps wall and CPU time per run for the ratios.
-class SummaryReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) {
-      if (r.error_occurred) continue;
-      if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median") continue;
-      std::string name = r.run_name.function_name;  // "new/FP32"
-      Times& t = times_[name];
-      t.wallMs = r.GetAdjustedRealTime();  // the unit is ms for every benchmark here
-      auto cpu = r.counters.find("cpu_ms");
-      if (cpu != r.counters.end()) t.cpuMs = cpu->second.value;
-    }
-    ConsoleReporter::ReportRuns(runs);
+// Per dtype: new / parallel memset in wall and CPU time, measured in this run.
+void printRatios(const asctwin::bench::RecordingReporter& reporter) {
+  std::printf(
+      "\nnew path / parallel memset of its output (measured in this run; %u worker threads)\n",
+      asctwin::device::WorkerPool::instance().size());
+  std::printf("  %-6s %10s %10s %8s   %10s %10s %8s   %s\n", "dtype", "new ms", "memsetMT", "wall",
+              "new cpu", "memsetMT", "cpu", "target");
+  for (const Dtype& d : kDtypes) {
+    const auto* fresh = reporter.find(std::string("new/") + d.name);
+    const auto* floor = reporter.find(std::string("memset_mt/") + d.name);
+    if (fresh == nullptr || floor == nullptr) continue;
+    const double newCpu = fresh->counter("cpu_ms"), floorCpu = floor->counter("cpu_ms");
+    std::printf("  %-6s %10.3f %10.3f %7.2fx   %10.3f %10.3f %7.2fx   <= %gx\n", d.name,
+                fresh->realTime, floor->realTime, fresh->realTime / floor->realTime, newCpu,
+                floorCpu, newCpu / floorCpu, std::strcmp(d.name, "FP32") == 0 ? 2.0 : 3.0);
   }
-
-  void printRatios() const {
-    std::printf(
-        "\nnew path / parallel memset of its output (measured in this run; %u worker threads)\n",
-        asctwin::device::WorkerPool::instance().size());
-    std::printf("  %-6s %10s %10s %8s   %10s %10s %8s   %s\n", "dtype", "new ms", "memsetMT",
-                "wall", "new cpu", "memsetMT", "cpu", "target");
-    for (const Dtype& d : kDtypes) {
-      const Times* fresh = find(std::string("new/") + d.name);
-      const Times* floor = find(std::string("memset_mt/") + d.name);
-      if (fresh == nullptr || floor == nullptr) continue;
-      std::printf("  %-6s %10.3f %10.3f %7.2fx   %10.3f %10.3f %7.2fx   <= %gx\n", d.name,
-                  fresh->wallMs, floor->wallMs, fresh->wallMs / floor->wallMs, fresh->cpuMs,
-                  floor->cpuMs, fresh->cpuMs / floor->cpuMs,
-                  std::strcmp(d.name, "FP32") == 0 ? 2.0 : 3.0);
-    }
-    asctwin::bench::printLoadAverage("  load average (1 min): ");
-  }
-
- private:
-  struct Times {
-    double wallMs = 0;
-    double cpuMs = 0;
-  };
-  const Times* find(const std::string& name) const {
-    auto it = times_.find(name);
-    return it == times_.end() ? nullptr : &it->second;
-  }
-  std::map<std::string, Times> times_;
-};
+  asctwin::bench::printLoadAverage("  load average (1 min): ");
+}
 
 }  // namespace
 
@@ -273,9 +242,9 @@ int main(int argc, char** argv) {
       ->UseRealTime();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  SummaryReporter reporter;
+  asctwin::bench::RecordingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
-  reporter.printRatios();
+  printRatios(reporter);
   return 0;
 }

@@ -7,11 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
-#include <cstdlib>
-#include <ctime>
 #include <cstring>
-#include <map>
-#include <string>
 #include <thread>
 #include <vector>
 
@@ -96,25 +92,6 @@ BENCHMARK(BM_MaskAvx512_1T)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_MaskBestAllThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Memset2MiB)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
-// The console table as usual, plus the rates kept for the summary.
-class SummaryReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) {
-      if (r.error_occurred) continue;
-      // Plain runs, or the median when --benchmark_repetitions is used.
-      if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median") continue;
-      auto it = r.counters.find("bits/s");
-      if (it != r.counters.end()) bitsPerSecond[r.run_name.function_name] = it->second.value;
-      auto cpu = r.counters.find("bits/cpu-s");
-      if (cpu != r.counters.end()) bitsPerCpuSecond[r.run_name.function_name] = cpu->second.value;
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  std::map<std::string, double> bitsPerSecond;
-  std::map<std::string, double> bitsPerCpuSecond;
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -129,25 +106,27 @@ int main(int argc, char** argv) {
       dsa::implAvailable(dsa::Impl::kAvx512) ? "yes" : "no",
       dsa::implName(dsa::resolveImpl(dsa::Impl::kAuto)));
   std::fflush(stdout);
-  SummaryReporter reporter;
+  bench::RecordingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
 
-  auto get = [](const std::map<std::string, double>& m, const char* name) {
-    auto it = m.find(name);
-    return it == m.end() ? 0.0 : it->second;
+  // Bits per second of wall time and per CPU-second; 0 when not run.
+  auto wall = [&](const char* name) {
+    const auto* f = reporter.find(name);
+    return f != nullptr ? f->counter("bits/s") : 0.0;
   };
-  const auto& wall = reporter.bitsPerSecond;
-  const auto& cpu = reporter.bitsPerCpuSecond;
-  const double scalar = get(wall, "BM_MaskScalar1T"), avx2 = get(wall, "BM_MaskAvx2_1T");
-  const double avx512 = get(wall, "BM_MaskAvx512_1T"), all = get(wall, "BM_MaskBestAllThreads");
-  const double memset = get(wall, "BM_Memset2MiB");
-  const double scalarCpu = get(cpu, "BM_MaskScalar1T"), avx2Cpu = get(cpu, "BM_MaskAvx2_1T");
-  const double avx512Cpu = get(cpu, "BM_MaskAvx512_1T"), allCpu = get(cpu, "BM_MaskBestAllThreads");
+  auto cpu = [&](const char* name) {
+    const auto* f = reporter.find(name);
+    return f != nullptr ? f->counter("bits/cpu-s") : 0.0;
+  };
+  const double scalar = wall("BM_MaskScalar1T"), avx2 = wall("BM_MaskAvx2_1T");
+  const double avx512 = wall("BM_MaskAvx512_1T"), all = wall("BM_MaskBestAllThreads");
+  const double memset = wall("BM_Memset2MiB");
+  const double scalarCpu = cpu("BM_MaskScalar1T"), avx2Cpu = cpu("BM_MaskAvx2_1T");
+  const double avx512Cpu = cpu("BM_MaskAvx512_1T"), allCpu = cpu("BM_MaskBestAllThreads");
   const double best = avx512 > 0 ? avx512 : avx2, bestCpu = avx512Cpu > 0 ? avx512Cpu : avx2Cpu;
   const unsigned threads = device::WorkerPool::instance().size();
-  double load[1] = {0.0};
-  const bool haveLoad = getloadavg(load, 1) == 1;
+  const double load = bench::loadAverage();
   std::printf("\nsummary (measured in this run; Gbit/s of mask, wall time | per CPU-second):\n");
   auto row = [](const char* name, double w, double c) {
     if (w > 0) std::printf("  %-27s: %7.3f | %7.3f\n", name, w / 1e9, c / 1e9);
@@ -175,10 +154,10 @@ int main(int argc, char** argv) {
   if (best > 0 && memset > 0)
     std::printf("  %-27s: %7.1fx slower than writing the bytes\n", "best 1 thread / memset",
                 memset / best);
-  if (haveLoad)
-    std::printf("  %-27s: %7.2f on %u hardware threads%s\n", "load average (1 min)", load[0],
+  if (load >= 0)
+    std::printf("  %-27s: %7.2f on %u hardware threads%s\n", "load average (1 min)", load,
                 std::thread::hardware_concurrency(),
-                load[0] > std::thread::hardware_concurrency()
+                load > std::thread::hardware_concurrency()
                     ? " -- the machine is busy: wall-time rates are low, trust the CPU column"
                     : "");
   return 0;

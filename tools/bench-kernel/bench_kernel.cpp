@@ -11,12 +11,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <map>
-#include <string>
-#include <thread>
-#include <vector>
 
 #include "acl/acl.h"
 #include "bench-common/bench_common.h"
@@ -211,73 +206,45 @@ void BM_MemcpyAllThreads(benchmark::State& state) {
 }
 BENCHMARK(BM_MemcpyAllThreads)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// The console table as usual; keeps bytes/s and CPU time per benchmark for
-// the ratios after it.
-class SummaryReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) {
-      if (r.error_occurred) continue;
-      if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median") continue;
-      Figures& f = figures_[r.run_name.function_name];
-      auto bytes = r.counters.find("bytes_per_second");
-      if (bytes != r.counters.end()) f.bytesPerSecond = bytes->second.value;
-      auto cpu = r.counters.find("cpu_ms");
-      if (cpu != r.counters.end()) f.cpuMs = cpu->second.value;
-      f.wallMs = r.GetAdjustedRealTime();
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-
-  // Bytes per second of wall time and per CPU-second (bytes / process CPU
-  // time), kernel over memcpy, both in this run.
-  void printRatios() const {
-    const Figures* add = find("BM_VectorAddKernel40Blocks");
-    const Figures* all = find("BM_MemcpyAllThreads");
-    const Figures* one = find("BM_MemcpySameBytes");
-    std::printf("\nsummary (measured in this run; %u worker threads)\n",
-                asctwin::device::WorkerPool::instance().size());
-    auto perCpu = [](const Figures* f, double bytes) { return bytes / (f->cpuMs * 1e-3) / 1e9; };
-    if (add != nullptr && all != nullptr) {
-      std::printf("  vector add kernel           : %6.2f GB/s wall | %6.2f GB per CPU-second\n",
-                  add->bytesPerSecond / 1e9, perCpu(add, 3.0 * kBytes));
-      std::printf("  memcpy on all threads       : %6.2f GB/s wall | %6.2f GB per CPU-second\n",
-                  all->bytesPerSecond / 1e9, perCpu(all, 2.0 * kBytes));
-      if (one != nullptr)
-        std::printf("  memcpy on one thread        : %6.2f GB/s wall | %6.2f GB per CPU-second\n",
-                    one->bytesPerSecond / 1e9, perCpu(one, 2.0 * kBytes));
-      std::printf(
-          "  vector add / memcpy (all)   : %6.1f %% wall | %6.1f %% CPU (target >= 80 %%)\n",
-          100.0 * add->bytesPerSecond / all->bytesPerSecond,
-          100.0 * perCpu(add, 3.0 * kBytes) / perCpu(all, 2.0 * kBytes));
-    }
-    if (const Figures* empty = find("BM_EmptyLaunch40Blocks"))
-      std::printf("  empty 40-block launch       : %6.1f us wall | %6.1f us CPU\n", empty->wallMs,
-                  empty->cpuMs * 1e3);
-    asctwin::bench::printLoadAverage("  load average (1 min)        : ");
-  }
-
- private:
-  struct Figures {
-    double bytesPerSecond = 0;
-    double cpuMs = 0;
-    double wallMs = 0;
+// Bytes per second of wall time and per CPU-second (bytes / process CPU
+// time), kernel over memcpy, both in this run.
+void printRatios(const asctwin::bench::RecordingReporter& reporter) {
+  using Figures = asctwin::bench::RecordingReporter::Figures;
+  const Figures* add = reporter.find("BM_VectorAddKernel40Blocks");
+  const Figures* all = reporter.find("BM_MemcpyAllThreads");
+  const Figures* one = reporter.find("BM_MemcpySameBytes");
+  std::printf("\nsummary (measured in this run; %u worker threads)\n",
+              asctwin::device::WorkerPool::instance().size());
+  auto perCpu = [](const Figures* f, double bytes) {
+    return bytes / (f->counter("cpu_ms") * 1e-3) / 1e9;
   };
-  const Figures* find(const std::string& name) const {
-    auto it = figures_.find(name);
-    return it == figures_.end() ? nullptr : &it->second;
+  auto wall = [](const Figures* f) { return f->counter("bytes_per_second") / 1e9; };
+  if (add != nullptr && all != nullptr) {
+    std::printf("  vector add kernel           : %6.2f GB/s wall | %6.2f GB per CPU-second\n",
+                wall(add), perCpu(add, 3.0 * kBytes));
+    std::printf("  memcpy on all threads       : %6.2f GB/s wall | %6.2f GB per CPU-second\n",
+                wall(all), perCpu(all, 2.0 * kBytes));
+    if (one != nullptr)
+      std::printf("  memcpy on one thread        : %6.2f GB/s wall | %6.2f GB per CPU-second\n",
+                  wall(one), perCpu(one, 2.0 * kBytes));
+    std::printf("  vector add / memcpy (all)   : %6.1f %% wall | %6.1f %% CPU (target >= 80 %%)\n",
+                100.0 * wall(add) / wall(all),
+                100.0 * perCpu(add, 3.0 * kBytes) / perCpu(all, 2.0 * kBytes));
   }
-  std::map<std::string, Figures> figures_;
-};
+  if (const Figures* empty = reporter.find("BM_EmptyLaunch40Blocks"))
+    std::printf("  empty 40-block launch       : %6.1f us wall | %6.1f us CPU\n", empty->realTime,
+                empty->counter("cpu_ms") * 1e3);
+  asctwin::bench::printLoadAverage("  load average (1 min)        : ");
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  SummaryReporter reporter;
+  asctwin::bench::RecordingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
-  reporter.printRatios();
+  printRatios(reporter);
   return 0;
 }

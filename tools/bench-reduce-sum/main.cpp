@@ -16,6 +16,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_reduce_sum.h"
+#include "bench-common/bench_common.h"
 #include "device/worker_pool.h"
 #include "ops/reduce_sum/op_api/reduce_sum_hooks.h"
 
@@ -114,19 +115,6 @@ void reduceSum(benchmark::State& state, const std::string& shapeName, bool deter
   CHECK_OK(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 0));
 }
 
-class SummaryReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& r : runs) {
-      if (r.error_occurred) continue;
-      if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median") continue;
-      seconds[r.run_name.function_name] = r.GetAdjustedRealTime();
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  std::map<std::string, double> seconds;  // in the run's time unit
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -148,18 +136,18 @@ int main(int argc, char** argv) {
   std::printf("aclnnReduceSum of %lld floats (64 MiB), fast mode; WorkerPool threads: %u\n",
               static_cast<long long>(kElements), asctwin::device::WorkerPool::instance().size());
   std::fflush(stdout);
-  SummaryReporter reporter;
+  asctwin::bench::RecordingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
 
   std::printf("\ndeterministic vs non-deterministic (same run; target: at most +15 %%)\n");
   for (const auto& [name, shape] : shapes()) {
     (void)shape;
-    const auto nd = reporter.seconds.find("ReduceSum/" + name + "/nondeterministic");
-    const auto d = reporter.seconds.find("ReduceSum/" + name + "/deterministic");
-    if (nd == reporter.seconds.end() || d == reporter.seconds.end()) continue;
-    std::printf("  %-5s  %8.2f ms vs %8.2f ms  %+6.1f %%\n", name.c_str(), d->second, nd->second,
-                (d->second / nd->second - 1.0) * 100.0);
+    const auto* nd = reporter.find("ReduceSum/" + name + "/nondeterministic");
+    const auto* d = reporter.find("ReduceSum/" + name + "/deterministic");
+    if (nd == nullptr || d == nullptr) continue;
+    std::printf("  %-5s  %8.2f ms vs %8.2f ms  %+6.1f %%\n", name.c_str(), d->realTime,
+                nd->realTime, (d->realTime / nd->realTime - 1.0) * 100.0);
   }
   return 0;
 }
