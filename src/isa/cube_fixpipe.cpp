@@ -276,13 +276,17 @@ void fixpipe(CubeBuf dstBuf, void* dst, Elem dstType, const void* src, Elem srcT
   auto describe = [&](Instr& in) {
     ByteRuns reads;
     ByteRuns writes;
+    // The reads column block by column block (a block's rows are
+    // consecutive in L0C), the writes row by row: both in address order
+    // for the usual layouts, so their runs merge as they are added.
+    for (uint32_t t = 0; t < ndNum; ++t)
+      for (uint32_t jb = 0; jb < nBlocks; ++jb)
+        for (uint32_t m = 0; m < mSize; ++m)
+          reads.add(srcOffset(t, m, jb * 16),
+                    uint64_t{std::min<uint32_t>(16, nSize - jb * 16)} * 4);
     for (uint32_t t = 0; t < ndNum; ++t)
       for (uint32_t m = 0; m < mSize; ++m)
-        for (uint32_t jb = 0; jb < nBlocks; ++jb) {
-          const uint32_t cols = std::min<uint32_t>(16, nSize - jb * 16);
-          reads.add(srcOffset(t, m, jb * 16), uint64_t{cols} * 4);
-          for (uint32_t c = 0; c < cols; ++c) writes.add(lay(t, m, jb * 16 + c), dsize);
-        }
+        for (uint32_t n = 0; n < nSize; ++n) writes.add(lay(t, m, n), dsize);
     in.add(reads.access(Space::L0C, false, reinterpret_cast<uintptr_t>(sp)));
     if (fbParams != nullptr)
       in.add(access2d(Space::FB, false, reinterpret_cast<uintptr_t>(fbParams), 1, nSize * 8u,

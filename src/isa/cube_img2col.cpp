@@ -180,6 +180,10 @@ void img2col(CubeBuf dstBuf, void* dst, const void* src, uint32_t es, const Img2
         for (uint32_t mi = mb * 16; mi < std::min(mExt, mb * 16 + 16); ++mi) {
           const int64_t off = (*chunks)[uint64_t{mi} * kGroups + qi];
           if (off >= 0) reads.add(static_cast<uint64_t>(off), 32);
+          if (!toB && !transA) {  // Zz: the C0 group is 32 contiguous bytes
+            writes.add(dstOffset(mi, qi * c0), 32);
+            continue;
+          }
           for (uint32_t c = 0; c < c0; ++c) writes.add(dstOffset(mi, qi * c0 + c), es);
         }
         reads.nextGroup();
