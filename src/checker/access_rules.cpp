@@ -298,6 +298,11 @@ void LaunchState::scalarLocal(const kernel::CoreState& c, const kernel::ScalarLo
 
 void LaunchState::localBuffer(const kernel::CoreState& c, const kernel::LocalBufferEvent& e) {
   CoreHb& k = cores_[c.index];
+  if (e.kind == kernel::LocalBufferEvent::Kind::Released) {
+    for (LiveBuffer& b : k.buffers)
+      if (b.owner == e.owner && b.lo < e.addr + e.bytes && e.addr < b.hi) b.released = true;
+    return;
+  }
   if (e.kind == kernel::LocalBufferEvent::Kind::OwnerGone) {
     // A TPipe's buffers stay known as released (their tensors may still be
     // used by mistake); an allocator's go away with it.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 namespace asctwin::kernel {
 struct CoreState;
@@ -32,6 +33,15 @@ struct DevkitCore {
   std::unordered_map<uintptr_t, uint64_t> lineHashes;
   uint32_t allocatorMemories = 0;  // ConstDefiner::allocatorUsed (hardware_map.h)
   uint32_t pipeGeneration = 0;     // TPipes made on this core (AscendCBufAbsAddr)
+  // The live TPipe's buffers as the kernel twin knows them (hooks.cpp), and
+  // its TBufPools' regions by handle: host address ranges [lo, hi).
+  struct Range {
+    uint64_t lo = 0;
+    uint64_t hi = 0;
+    uint64_t handle = 0;  // a pool's handle (0: a buffer)
+  };
+  std::vector<Range> pipeBuffers;
+  std::vector<Range> pools;
   // Stand-ins for the local memories this core does not have (an AIV has no
   // L1/L0/BT/FB), which Huawei's TPipe fills with garbage on every core: no
   // instruction can reach them, since they are no memory of the core.

@@ -5,6 +5,7 @@
 // rendezvous is the twin's barrier.
 #include "asctwin/devkit/hooks.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdint>
 
@@ -14,6 +15,7 @@
 #include "devkit/core_store.h"
 #include "devkit/local_space.h"
 #include "devkit/site.h"
+#include "kernel/observer.h"
 
 namespace {
 
@@ -24,21 +26,50 @@ using asctwin::kernel::Site;
 // being in use together).
 const void* const kPipeOwner = reinterpret_cast<const void*>(uintptr_t{1});
 
+using Range = asctwin::devkit::DevkitCore::Range;
+
+bool overlaps(const Range& r, uint64_t lo, uint64_t hi) {
+  return r.lo < hi && lo < r.hi;
+}
+
+// One buffer Huawei's TPipe carved at its cursor (the hooks see no other:
+// InitBuffer with explicit addresses reports none).
+void reportBuffer(uint64_t at, uint64_t len, const char* api) {
+  LocalRef r;
+  if (!asctwin::devkit::localRefOf(at, static_cast<uint32_t>(len), &r)) {
+    // A buffer in a local memory the core does not have (an AIC's VECIN queue
+    // in a mix kernel whose cores all run the same code): as on the NPU, the
+    // TPipe only computes its address; no instruction of this core reaches it.
+    if (asctwin::devkit::inAbsentMemory(at, static_cast<uint32_t>(len))) return;
+    asctwin::kernel::fail(
+        Site{api, "", 0}, "%s: buffer at 0x%llx (%llu bytes) is outside this core's local memories",
+        api, static_cast<unsigned long long>(at), static_cast<unsigned long long>(len));
+  }
+  asctwin::devkit::DevkitCore& dk = asctwin::devkit::currentDevkitCore();
+  const uint64_t hi = at + len;
+  // A TBufPool's buffers are the pool's: its region is the TPipe's buffer, as
+  // in the own front end's TBufPool, so a pool's reuse of its bytes (after
+  // Reset, or by a pool laid over its region) makes no new buffer.
+  for (const Range& p : dk.pools)
+    if (at >= p.lo && hi <= p.hi) return;
+  // The TPipe carves bytes it gave out before only after moving its cursor
+  // back on purpose: TPipe::Reset, and InitShareBufStart, which each Matmul
+  // object's Init calls so that the objects of a core share L0A/L0B/BT (from
+  // 0) and the shared L1/L0C region (scheduler_base.h). The earlier buffers
+  // there stop being in use.
+  if (std::any_of(dk.pipeBuffers.begin(), dk.pipeBuffers.end(),
+                  [&](const Range& b) { return overlaps(b, at, hi); })) {
+    asctwin::kernel::localAllocReleased(kPipeOwner, r.space, at, static_cast<uint32_t>(len));
+    std::erase_if(dk.pipeBuffers, [&](const Range& b) { return overlaps(b, at, hi); });
+  }
+  dk.pipeBuffers.push_back(Range{at, hi, 0});
+  r.bufferId = asctwin::kernel::newBufferId();
+  asctwin::kernel::localAllocMade(kPipeOwner, r, asctwin::devkit::intrinsicSite(api));
+}
+
 void reportBuffers(uint64_t addr, uint64_t len, uint32_t count, const char* api) {
   if (!asctwin::kernel::inKernel()) return;
-  for (uint32_t i = 0; i < count; ++i) {
-    const uint64_t at = addr + i * len;
-    LocalRef r;
-    if (!asctwin::devkit::localRefOf(at, static_cast<uint32_t>(len), &r)) {
-      asctwin::kernel::fail(Site{api, "", 0},
-                            "%s: buffer at 0x%llx (%llu bytes) is outside this core's local "
-                            "memories",
-                            api, static_cast<unsigned long long>(at),
-                            static_cast<unsigned long long>(len));
-    }
-    r.bufferId = asctwin::kernel::newBufferId();
-    asctwin::kernel::localAllocMade(kPipeOwner, r, asctwin::devkit::intrinsicSite(api));
-  }
+  for (uint32_t i = 0; i < count; ++i) reportBuffer(addr + i * len, len, api);
 }
 
 }  // namespace
@@ -48,7 +79,10 @@ void AscendCBufAbsAddr(uint8_t hardware, uint64_t, uint32_t) {
   // The TPipe constructor reports UB first: a new TPipe, whose buffers
   // replace every buffer of the previous one.
   if (hardware == 1) {
-    asctwin::devkit::currentDevkitCore().pipeGeneration += 1;
+    asctwin::devkit::DevkitCore& dk = asctwin::devkit::currentDevkitCore();
+    dk.pipeGeneration += 1;
+    dk.pipeBuffers.clear();
+    dk.pools.clear();
     asctwin::kernel::localAllocGone(kPipeOwner);
   }
 }
@@ -57,13 +91,26 @@ void AscendCBufInit(uint8_t, uint8_t, uint8_t num, uint64_t addr, uint64_t len) 
   reportBuffers(addr, len, num, "InitBuffer");
 }
 
-void AscendCTBufPoolInit(uint8_t, uint64_t addr, uint64_t len, uint64_t) {
-  reportBuffers(addr, len, 1, "InitBufPool");
+// A TBufPool's region: a buffer of the TPipe (TPipe::InitBufPool), unless it
+// lies in another pool's region (a pool inside a pool, or one laid over
+// another's region to reuse it), whose bytes are already that pool's.
+void AscendCTBufPoolInit(uint8_t, uint64_t addr, uint64_t len, uint64_t handle) {
+  if (!asctwin::kernel::inKernel()) return;
+  asctwin::devkit::DevkitCore& dk = asctwin::devkit::currentDevkitCore();
+  const bool inner = std::any_of(dk.pools.begin(), dk.pools.end(), [&](const Range& p) {
+    return addr >= p.lo && addr + len <= p.hi;
+  });
+  if (!inner) reportBuffers(addr, len, 1, "InitBufPool");
+  std::erase_if(dk.pools, [&](const Range& p) { return p.handle == handle; });
+  dk.pools.push_back(Range{addr, addr + len, handle});
 }
 
 // Queue and buffer state changes: Huawei's TQue/TBuf implementation already
 // enforces their rules (and its flags are the twin's set_flag/wait_flag
 // records, which the checker orders), so there is nothing more to record.
+// A TBufPool's Reset (AscendCUpdateTbufPoolStatus(handle, true)) and the
+// reuse of its bytes stay inside the pool's region, one buffer of the TPipe
+// (AscendCTBufPoolInit), as in the own front end.
 void AscendCQueCreate(uint8_t, uint8_t, uint8_t) {}
 void AscendCBufAlloc(uint8_t, uint8_t, uint64_t, uint64_t) {}
 void AscendCBufFree(uint8_t, uint8_t, uint64_t, uint64_t) {}

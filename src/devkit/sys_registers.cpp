@@ -45,6 +45,17 @@ uint8_t* hardwareBase(uint8_t hardware) {
   return absent.get();
 }
 
+bool inAbsentMemory(uint64_t addr, uint32_t bytes) {
+  if (!kernel::inKernel()) return false;
+  const auto& absent = currentDevkitCore().absent;
+  for (uint8_t h = 1; h < kHardwareCount; ++h) {
+    if (!absent[h] || kernel::localBase(kSpaceOfHardware[h]) != nullptr) continue;
+    const auto lo = reinterpret_cast<uintptr_t>(absent[h].get());
+    if (addr >= lo && addr + bytes <= lo + kCpuModeBytes[h]) return true;
+  }
+  return false;
+}
+
 uint32_t& allocatorMemories() {
   return currentDevkitCore().allocatorMemories;
 }
@@ -74,8 +85,13 @@ void writeSysReg(SysReg r, uint64_t value) {
   currentDevkitCore().sysRegs[static_cast<uint32_t>(r)] = value;
 }
 
+// The AI Core the calling core belongs to: on an AIV of a mix group, the
+// group (GetBlockIdx() = get_block_idx() * get_subblockdim() +
+// get_subblockid()), as the register answers on A2/A3; the KFC message
+// queues of a group are found by it.
 int64_t coreBlockIdx() {
-  return kernel::blockIdx();
+  if (kernel::coreKind() != kernel::CoreKind::AIV) return kernel::blockIdx();
+  return (kernel::blockIdx() - kernel::subBlockIdx()) / kernel::taskRation();
 }
 int64_t coreBlockNum() {
   return kernel::blockNum();

@@ -1,15 +1,19 @@
 // A `__kfc_workspace__` argument becomes the calling core's system
-// workspace (asctwin/kernel/kfc_entry.h).
+// workspace, and the kernel's parameter its user part
+// (asctwin/kernel/kfc_entry.h).
 #include "asctwin/kernel/kfc_entry.h"
 
 #include <cstdint>
 
+#include "asctwin/kernel/workspace.h"
 #include "kernel/core_state.h"
 
 namespace asctwin::kernel {
 
-void kfcWorkspaceEntry(void* workspace) {
-  currentCore().regs.sysWorkspace = static_cast<uint8_t*>(workspace);
+void* kfcWorkspaceStart(void* workspace) {
+  auto* w = static_cast<uint8_t*>(workspace);
+  currentCore().regs.sysWorkspace = w;
+  return w != nullptr ? w + AscendC::RESERVED_WORKSPACE : nullptr;
 }
 
 }  // namespace asctwin::kernel

@@ -17,7 +17,9 @@
 
 namespace asctwin {
 namespace {
-std::atomic<uint8_t> gIcpuMode{static_cast<uint8_t>(AscendC::KernelMode::AIV_MODE)};
+// ICPU_RUN_KF's kernel mode before any AscendC::SetKernelMode: MIX, as CANN
+// documents (SetKernelMode: "不调用该接口的情况下，默认为MIX模式").
+std::atomic<uint8_t> gIcpuMode{static_cast<uint8_t>(AscendC::KernelMode::MIX_MODE)};
 std::atomic<int> gIcpuStatus{0};
 std::atomic<uint64_t> gIcpuTilingKey{0};
 

@@ -73,9 +73,12 @@ struct ScalarLocalAccess {
 
 // A local buffer was given memory (TPipe::InitBuffer, LocalMemAllocator), or
 // every buffer of an owner stopped being in use (TPipe created, reset or
-// destroyed; allocator destroyed).
+// destroyed; allocator destroyed), or the owner's buffers overlapping
+// [addr, addr + bytes) did (Released: a devkit-mode TPipe carving those
+// bytes again on purpose, as Huawei's InitShareBufStart for Matmul objects
+// that share L0A/L0B).
 struct LocalBufferEvent {
-  enum class Kind : uint8_t { Made, OwnerGone };
+  enum class Kind : uint8_t { Made, OwnerGone, Released };
   Kind kind = Kind::Made;
   uintptr_t owner = 0;  // 1 = the core's TPipe; else the LocalMemAllocator's address
   Space space = Space::UB;
@@ -145,6 +148,10 @@ int runObserved(InstrObserver* observer, void (*k)(P...), const LaunchOptions& o
 // Not owned. Set it while no launch runs.
 void setProcessObserver(InstrObserver* observer);
 InstrObserver* processObserver();
+
+// The calling core's buffers of `owner` overlapping [addr, addr + bytes)
+// stop being in use (LocalBufferEvent::Released; devkit mode's TPipe hooks).
+void localAllocReleased(const void* owner, Space space, uintptr_t addr, uint32_t bytes);
 
 // Instruction records carried out by every launch of the process so far.
 uint64_t executedInstructions();

@@ -101,6 +101,13 @@ void localAllocGone(const void* owner) {
                 Space::UB, 0, 0, Site{});
 }
 
+void localAllocReleased(const void* owner, Space space, uintptr_t addr, uint32_t bytes) {
+  CoreState* c = currentCoreOrNull();
+  if (c == nullptr) return;
+  observeBuffer(*c, LocalBufferEvent::Kind::Released, reinterpret_cast<uintptr_t>(owner), space,
+                addr, bytes, Site{});
+}
+
 uint32_t newBufferId() {
   static std::atomic<uint32_t> next{1};
   return next.fetch_add(1, std::memory_order_relaxed);

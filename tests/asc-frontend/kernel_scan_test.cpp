@@ -56,6 +56,27 @@ TEST(KernelScan, AGlobalKernelWithoutAKindIsAnAiCoreKernel) {
   EXPECT_EQ(specOf("__global__ void k() {}", "k"), kAiCore);
 }
 
+// CANN's compiler types such a kernel from its code; the twin takes a
+// `__kfc_workspace__` parameter (the KFC's Matmul server on the AIC and its
+// clients on the AIVs) as MIX 1:2, the A2/A3 default. A kind given otherwise
+// stays.
+TEST(KernelScan, AnAiCoreKernelWithAKfcWorkspaceIsMix12) {
+  EXPECT_EQ(specOf("__global__ __aicore__ void k(GM_ADDR a, __kfc_workspace__ GM_ADDR w) {}", "k"),
+            kMix12);
+  EXPECT_EQ(specOf("extern \"C\" __global__ __aicore__ void k(__gm__ uint8_t* __kfc_workspace__ "
+                   "w, GM_ADDR t);",
+                   "k"),
+            kMix12);
+  EXPECT_EQ(specOf("__global__ __cube__ void k(__kfc_workspace__ GM_ADDR w) {}", "k"), kCube);
+  EXPECT_EQ(specOf("__global__ __mix__(1, 1) void k(__kfc_workspace__ GM_ADDR w) {}", "k"),
+            spec("Mix", 1, 1));
+  EXPECT_EQ(specOf("__global__ __aicore__ void k(__kfc_workspace__ GM_ADDR w) {\n"
+                   "  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);\n}\n",
+                   "k"),
+            kVector);
+  EXPECT_EQ(specOf("__global__ __aicore__ void k(GM_ADDR workspace) {}", "k"), kAiCore);
+}
+
 TEST(KernelScan, TemplatesNamespacesAttributesAndBlocks) {
   const KernelTable t = kernelsOf(
       "template <typename T, int N = sizeof(T) * (1 + 1)>\n"

@@ -1,8 +1,9 @@
 // `__kfc_workspace__` in the own front end: the qualifier is blanked like the
 // other markers, and a kernel with such a parameter starts (on the line of
 // its body's `{`, after the registration) by making the argument the core's
-// system workspace, as CANN's compiler does for the NPU (the reference's
-// GetSysWorkSpacePtr examples read it back without setting it).
+// system workspace and the parameter the user's part after it, as CANN does
+// for the NPU (the reference's GetSysWorkSpacePtr examples read it back
+// without setting it; matmul_fused keeps its own data in the parameter).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -18,7 +19,7 @@ using test::registration;
 using test::spec;
 using test::translated;
 
-const std::string kEntry = " ::asctwin::kernel::kfcWorkspaceEntry(workspace);";
+const std::string kEntry = " workspace = ::asctwin::kernel::kfcWorkspaceEntry(workspace);";
 
 TEST(TranslateKfcWorkspace, TheMarkedParameterBecomesTheSystemWorkspace) {
   const std::string src =

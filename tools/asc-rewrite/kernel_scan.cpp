@@ -410,6 +410,21 @@ class Scanner {
     }
   }
 
+  // A parameter in (open, close) qualified `__kfc_workspace__`. A kernel
+  // without a kind (no qualifier, no KERNEL_TASK_TYPE_DEFAULT) is typed by
+  // CANN's compiler from its code: cube instructions in the AIC object and
+  // vector ones in the AIV object make it MIX, 1:2 on A2/A3 (the reference's
+  // cmake/asc/legacy_modules/util/channel.py and extract_host_stub.py; the
+  // KFC's MIX_NUM is 2). The twin compiles one object for both, so it takes
+  // the KFC workspace, which only the AIC's Matmul server and its AIV
+  // clients share, as that sign.
+  bool hasKfcWorkspace(std::size_t open, std::size_t close) const {
+    if (close == kNoIndex) return false;
+    for (std::size_t j = open + 1; j < close; ++j)
+      if (t_.ident(j, "__kfc_workspace__")) return true;
+    return false;
+  }
+
   // Records the kernel named at `name`; returns the token to resume after.
   std::size_t record(std::size_t declStart, std::size_t name) {
     std::optional<KernelInfo> parsed = qualifiersKind(declStart, name);
@@ -427,6 +442,11 @@ class Scanner {
     const std::size_t paramsClose = t_.match(paramsOpen);
     const std::size_t body = paramsClose == kNoIndex ? kNoIndex : bodyOpen(paramsClose);
     if (body != kNoIndex && parsed) applyTaskType(body, info);
+    if (parsed && info.kind == KernelKind::AiCore && hasKfcWorkspace(paramsOpen, paramsClose)) {
+      info.kind = KernelKind::Mix;
+      info.mixAic = "1";
+      info.mixAiv = "2";
+    }
 
     const std::string nameText(t_.text(name));
     if (body != kNoIndex) {

@@ -91,9 +91,10 @@ std::string registration(const KernelDefinition& def, const KernelInfo& info) {
 
 // A kernel parameter qualified `__kfc_workspace__` is the KFC workspace: on
 // the NPU the kernel starts with the system workspace register holding it
-// (GetSysWorkSpacePtr), as CANN's compiler arranges. The statement that does
-// so on the twin, put at the start of the body; "" when no parameter is
-// marked. A marked parameter without a name is an error.
+// (GetSysWorkSpacePtr) and the parameter holding the user's part after it
+// (asctwin/kernel/kfc_entry.h). The statement that does so on the twin, put
+// at the start of the body; "" when no parameter is marked. A marked
+// parameter without a name is an error.
 std::string kfcWorkspaceEntry(const KernelDefinition& def, const std::vector<Token>& code,
                               std::vector<Diagnostic>& errors) {
   std::string stmt;
@@ -107,7 +108,8 @@ std::string kfcWorkspaceEntry(const KernelDefinition& def, const std::vector<Tok
                         {}});
       continue;
     }
-    stmt += " ::asctwin::kernel::kfcWorkspaceEntry(" + def.paramNames[i] + ");";
+    stmt += " " + def.paramNames[i] + " = ::asctwin::kernel::kfcWorkspaceEntry(" +
+            def.paramNames[i] + ");";
   }
   return stmt;
 }

@@ -26,7 +26,7 @@ enum class SysReg : uint8_t { FftsBase, CondFlag, LoopCount, Count_ };
 uint64_t readSysReg(SysReg r);
 void writeSysReg(SysReg r, uint64_t value);
 // The identity registers.
-int64_t coreBlockIdx();     // the AI Core's index in the launch (get_block_idx)
+int64_t coreBlockIdx();     // the AI Core (mix: group) of the calling core (get_block_idx)
 int64_t coreBlockNum();     // the launch's block count (get_block_num)
 int64_t coreSubBlockIdx();  // the AIV's index inside its group (get_subblockid)
 int64_t coreSubBlockDim();  // AIVs per group on an AIV, 1 on an AIC (get_subblockdim)
