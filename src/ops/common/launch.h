@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <utility>
 
 #include "asctwin/kernel/launch.h"
 #include "common/status.h"

@@ -8,6 +8,9 @@
 //   * both last strides 1: one block of count * sizeof(T) bytes each way;
 //   * otherwise "slot" mode: count blocks of sizeof(T) bytes, each element in
 //     its own 32-byte UB slot, with GM gaps of (stride - 1) * sizeof(T) bytes;
+//     when only the source is strided and elements are 2 or 4 bytes, Gather
+//     (offsets i * 32) packs the slots and one block is stored ("gather" mode:
+//     a strided view made contiguous, e.g. a transposed self);
 //   * a source whose last stride is 0 (a broadcast self) is read once by the
 //     scalar unit and duplicated over the slots.
 // Fill mode duplicates the value over the UB buffer once and only stores.
@@ -106,6 +109,8 @@ __global__ __aicore__ void stridedCopyKernel(GM_ADDR src, GM_ADDR dst, StridedCo
 
   const bool fill = a.fillMode != 0;
   const bool packed = dstInner == 1 && (fill || srcInner == 1);
+  constexpr bool kCanGather = sizeof(T) == 2 || sizeof(T) == 4;
+  const bool gather = kCanGather && !fill && srcInner > 1 && dstInner == 1;
   GlobalTensor<T> s;
   GlobalTensor<T> d;
   if (!fill) s.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(src), a.srcStorage);
@@ -115,6 +120,19 @@ __global__ __aicore__ void stridedCopyKernel(GM_ADDR src, GM_ADDR dst, StridedCo
   const uint32_t ubElems = static_cast<uint32_t>(packed && !fill ? tile : tile * kPerSlot);
   pipe.InitBuffer(buf, ubElems * static_cast<uint32_t>(sizeof(T)));
   LocalTensor<T> ub = buf.Get<T>();
+  LocalTensor<T> out = ub;  // what the store reads
+  TBuf<TPosition::VECCALC> packBuf;
+  TBuf<TPosition::VECCALC> indexBuf;
+  if constexpr (kCanGather) {
+    if (gather) {
+      pipe.InitBuffer(packBuf, static_cast<uint32_t>(tile * sizeof(T)));
+      pipe.InitBuffer(indexBuf, static_cast<uint32_t>(tile * 4));
+      LocalTensor<int32_t> idx = indexBuf.Get<int32_t>();
+      CreateVecIndex(idx, 0, static_cast<uint32_t>(tile));
+      ShiftLeft(idx, idx, 5, static_cast<int32_t>(tile));  // slot i starts at byte i * 32
+      out = packBuf.Get<T>();
+    }
+  }
   if (fill) {
     T v;
     __builtin_memcpy(&v, &a.fillBits, sizeof(T));
@@ -164,12 +182,20 @@ __global__ __aicore__ void stridedCopyKernel(GM_ADDR src, GM_ADDR dst, StridedCo
                                         static_cast<uint32_t>((srcInner - 1) * sizeof(T)), 0, 0),
                       DataCopyPadExtParams<T>());
         }
-        SetFlag<HardEvent::MTE2_MTE3>(0);
-        WaitFlag<HardEvent::MTE2_MTE3>(0);
+        if (gather) {
+          SetFlag<HardEvent::MTE2_V>(0);
+          WaitFlag<HardEvent::MTE2_V>(0);
+          if constexpr (kCanGather) Gather(out, ub, indexBuf.Get<uint32_t>(), 0, count);
+          SetFlag<HardEvent::V_MTE3>(0);
+          WaitFlag<HardEvent::V_MTE3>(0);
+        } else {
+          SetFlag<HardEvent::MTE2_MTE3>(0);
+          WaitFlag<HardEvent::MTE2_MTE3>(0);
+        }
       }
     }
-    if (packed) {
-      DataCopyPad(d[static_cast<uint64_t>(dO)], ub,
+    if (packed || gather) {
+      DataCopyPad(d[static_cast<uint64_t>(dO)], out,
                   DataCopyExtParams(1, count * static_cast<uint32_t>(sizeof(T)), 0, 0, 0));
     } else {
       DataCopyPad(d[static_cast<uint64_t>(dO)], ub,
