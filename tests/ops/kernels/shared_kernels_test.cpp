@@ -233,6 +233,31 @@ TEST_F(SharedKernels, ViewCopyAndContiguousRoundTrip) {
   run(uint64_t{}, ACL_INT64);
 }
 
+TEST_F(SharedKernels, ContiguousOfATransposedView) {
+  // [3, 2500] with strides {1, 3}: every row strided, longer than one 2048-element tile
+  // (2- and 4-byte elements pack by Gather, 1- and 8-byte ones stay one slot per element).
+  const int64_t rows = 3, cols = 2500;
+  const uint64_t n = static_cast<uint64_t>(rows * cols);
+  std::mt19937_64 gen(5);
+  auto run = [&](auto tag, aclDataType dt) {
+    using T = decltype(tag);
+    std::vector<T> storage(n);
+    for (auto& v : storage) v = static_cast<T>(gen());
+    Dev ds(n * sizeof(T)), out(n * sizeof(T));
+    ds.put(storage);
+    ASSERT_TRUE(lg::contiguous(view(ds.p, dt, {rows, cols}, {1, rows}, 0, n), out.p).isOk());
+    std::vector<T> want(n);
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        want[static_cast<size_t>(i * cols + j)] = storage[static_cast<size_t>(i + rows * j)];
+    EXPECT_EQ(out.get<T>(), want) << static_cast<int>(dt);
+  };
+  run(uint8_t{}, ACL_INT8);
+  run(uint16_t{}, ACL_FLOAT16);
+  run(uint32_t{}, ACL_FLOAT);
+  run(uint64_t{}, ACL_INT64);
+}
+
 TEST_F(SharedKernels, ContiguousOfABroadcastSource) {
   // self with stride 0 (read-only broadcast): [4, 6] from a row of 6 and a column of 4
   std::vector<float> row = {1, 2, 3, 4, 5, 6};
