@@ -50,6 +50,11 @@ TEST(LocalArrays, SizesAreExpressionsAndDimensionsAreKept) {
   EXPECT_EQ(
       inKernel("__ubuf__ uint8_t dst[total_length / 8];"),
       blanks("__ubuf__") + " " + bound("dst", "localArray", "uint8_t[total_length / 8]", "UB"));
+  // A product in a bound is no pointer declarator.
+  EXPECT_EQ(inKernel("__cc__ float c[kM * kN];"),
+            blanks("__cc__") + " " + bound("c", "localArray", "float[kM * kN]", "L0C"));
+  EXPECT_EQ(inKernel("__cbuf__ half a[2 * (k & 255)][16];"),
+            blanks("__cbuf__") + " " + bound("a", "localArray", "half[2 * (k & 255)][16]", "L1"));
   EXPECT_EQ(inKernel("__ubuf__ half m[4][16];"),
             blanks("__ubuf__") + " " + bound("m", "localArray", "half[4][16]", "UB"));
   EXPECT_EQ(inKernel("__ubuf__ std::pair<int, int> p[2];"),

@@ -81,8 +81,13 @@ class Rewriter {
       ++end;
     }
     if (end >= t_.size()) return q;
-    // Pointers, references, functions: the qualifier alone goes.
+    // Pointers, references, functions: the qualifier alone goes. A '*' or
+    // '&' inside an array bound or a brace (x[kM * kK]) is an operator.
     for (std::size_t j = q + 1; j < end; ++j) {
+      if ((t_.punct(j, '[') || t_.punct(j, '{')) && t_.match(j) != kNoIndex) {
+        j = t_.match(j);
+        continue;
+      }
       if (t_.punct(j, '*') || t_.punct(j, '&') || t_.punct(j, '(')) return end;
     }
     // Declarators, split at the commas outside brackets.
