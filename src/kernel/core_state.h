@@ -165,8 +165,9 @@ class Launch {
   [[noreturn]] void raise(CoreState& c, const Site& site, const std::string& problem,
                           Problem kind = Problem::Other);
   void checkAbort() const {
-    if (aborted_.load(std::memory_order_relaxed)) abortBlock();
+    if (aborted()) abortBlock();
   }
+  bool aborted() const { return aborted_.load(std::memory_order_relaxed); }
   // Unwinds the calling block (throws KernelAbort); a block that is already
   // unwinding (a destructor issuing instructions) ends at once instead.
   [[noreturn]] static void abortBlock();

@@ -7,6 +7,7 @@
 // changes any more, the launch is deadlocked: it is reported, never hung.
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +31,27 @@ namespace asctwin::kernel {
 namespace {
 
 thread_local CoreState* tlsCore = nullptr;
+
+std::terminate_handler gPreviousTerminate = nullptr;
+
+// A block's KernelAbort that meets a noexcept frame ends in std::terminate:
+// a destructor that issues an instruction at the end of its scope after
+// another block failed the launch (~KfcWorkspace waits for its MTE3_S event,
+// Huawei's KfcCommClient signals its server), or a first error raised inside
+// such a destructor. The launch has failed and recorded why, so the block's
+// fiber ends as if it had unwound; anything else goes to the handler that
+// was there before.
+[[noreturn]] void terminateInBlock() {
+  CoreState* c = tlsCore;
+  if (Fiber* f = Fiber::current(); f != nullptr && c != nullptr && c->launch->aborted()) f->drop();
+  (gPreviousTerminate != nullptr ? gPreviousTerminate : std::abort)();
+  std::abort();
+}
+
+void installTerminateInBlock() {
+  static std::once_flag once;
+  std::call_once(once, [] { gPreviousTerminate = std::set_terminate(terminateInBlock); });
+}
 
 // Local-memory images are reused across launches (fresh pages would cost a
 // page fault each); every launch refills them with garbage.
@@ -111,6 +133,7 @@ void setCurrentCore(CoreState* c) {
 
 Launch::Launch(const LaunchOptions& opt, InstrObserver* observer, std::function<void()> body)
     : opt_(opt), name_(opt.name ? opt.name : "kernel"), body_(std::move(body)) {
+  installTerminateInBlock();
   const device::SocSpec soc = device::currentSoc();
   const uint32_t ub = static_cast<uint32_t>(
       opt.ubBytes != 0 ? std::min<uint64_t>(opt.ubBytes, soc.ubBytes) : soc.ubBytes);
@@ -225,11 +248,14 @@ void Launch::flushDataCache(CoreState& c) {
   c.dcache.clear();
 }
 
+
 void Launch::abortBlock() {
   // A block unwinding after the launch failed may run destructors that issue
   // more instructions (Huawei's KfcCommClient signals its server); a second
   // exception out of a destructor would end the process (std::terminate), so
-  // the block's fiber ends here and its remaining frames are dropped.
+  // the block's fiber ends here and its remaining frames are dropped. (A
+  // destructor run at the end of its scope, not while unwinding, is
+  // noexcept: terminateInBlock catches that case.)
   if (std::uncaught_exceptions() > 0)
     if (Fiber* f = Fiber::current()) f->drop();
   throw KernelAbort{};
