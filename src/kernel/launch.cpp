@@ -248,7 +248,6 @@ void Launch::flushDataCache(CoreState& c) {
   c.dcache.clear();
 }
 
-
 void Launch::abortBlock() {
   // A block unwinding after the launch failed may run destructors that issue
   // more instructions (Huawei's KfcCommClient signals its server); a second
