@@ -40,7 +40,11 @@ void gmScalarRead(const GmRef& ref, void* out, uint32_t bytes, const Site& site)
   std::memcpy(out, l.data + (ref.addr & (kLine - 1)), bytes);
 }
 
-void gmScalarWrite(const GmRef& ref, const void* in, uint32_t bytes, const Site& site) {
+namespace {
+// A scalar write of `bytes` at ref.addr: the checks, the observation, then
+// `store` on the bytes in this core's data cache line.
+template <typename Store>
+void cachedWrite(const GmRef& ref, uint32_t bytes, const Site& site, Store&& store) {
   CoreState& c = currentCore();
   c.launch->checkAbort();
   checkGm(c, ref, bytes, site, "SetValue");
@@ -51,8 +55,18 @@ void gmScalarWrite(const GmRef& ref, const void* in, uint32_t bytes, const Site&
   std::erase(c.pollAddrs, ref.addr);
   DataCacheLine& l = lineFor(c, ref.addr & ~(kLine - 1));
   const uintptr_t off = ref.addr & (kLine - 1);
-  std::memcpy(l.data + off, in, bytes);
+  store(l.data + off);
   for (uint32_t i = 0; i < bytes; ++i) l.dirty |= 1ull << (off + i);
+}
+}  // namespace
+
+void gmScalarWrite(const GmRef& ref, const void* in, uint32_t bytes, const Site& site) {
+  cachedWrite(ref, bytes, site, [&](uint8_t* at) { std::memcpy(at, in, bytes); });
+}
+
+void gmScalarWriteBits(const GmRef& ref, uint8_t mask, uint8_t bits, const Site& site) {
+  cachedWrite(ref, 1, site,
+              [&](uint8_t* at) { *at = static_cast<uint8_t>((*at & ~mask) | (bits & mask)); });
 }
 
 void dcacheCleanInvalidate(const GmRef& ref, bool entireCache, const Site& site) {

@@ -49,6 +49,24 @@ inline uint32_t floatBits(float f) {
   return u;
 }
 
+// Uniform int4 values in [-8, 7].
+inline std::vector<int> int4Values(size_t n, uint32_t seed) {
+  std::mt19937 g(seed);
+  std::uniform_int_distribution<int> d(-8, 7);
+  std::vector<int> v(n);
+  for (auto& x : v) x = d(g);
+  return v;
+}
+
+// Two int4 a byte, element 2i in the low nibble (the golden scripts'
+// (x[j + 1] << 4) + (x[j] & 0x0F)); an odd count leaves the last high nibble 0.
+inline std::vector<uint8_t> packInt4(const std::vector<int>& v) {
+  std::vector<uint8_t> out((v.size() + 1) / 2, 0);
+  for (size_t i = 0; i < v.size(); ++i)
+    out[i / 2] |= static_cast<uint8_t>((v[i] & 0xF) << (4 * (i % 2)));
+  return out;
+}
+
 constexpr uint32_t ceilDiv(uint32_t a, uint32_t b) {
   return (a + b - 1) / b;
 }

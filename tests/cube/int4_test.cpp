@@ -4,13 +4,13 @@
 // fractal load or img2col, B through the 2-D load (B^T given) or the
 // transposing load (B given), each against the plain integer product of
 // the unpacked values; odd k and the transposing 2-D load are refused.
-#include <random>
-
 #include "cube/cube_test_util.h"
 
 using namespace AscendC;
 using asctwin::testing::DevBuf;
+using asctwin::testing::int4Values;
 using asctwin::testing::KernelTest;
+using asctwin::testing::packInt4;
 
 namespace {
 
@@ -83,33 +83,17 @@ __global__ __cube__ void int4Kernel(GM_ADDR a, GM_ADDR b, GM_ADDR c, uint32_t m,
   Fixpipe(cg, c1, fp);
 }
 
-// Packs int4 values (-8 .. 7) two per byte, element 2i low.
-std::vector<int8_t> pack(const std::vector<int>& v) {
-  std::vector<int8_t> out(v.size() / 2);
-  for (size_t i = 0; i < out.size(); ++i)
-    out[i] = static_cast<int8_t>((v[2 * i] & 0xF) | ((v[2 * i + 1] & 0xF) << 4));
-  return out;
-}
-
-std::vector<int> values(size_t n, uint32_t seed) {
-  std::mt19937 g(seed);
-  std::uniform_int_distribution<int> d(-8, 7);
-  std::vector<int> v(n);
-  for (auto& x : v) x = d(g);
-  return v;
-}
-
 int runInt4(uint32_t m, uint32_t k, uint32_t n, int32_t path, std::vector<int32_t>* out,
             std::vector<int32_t>* ref) {
-  const auto a = values(size_t{m} * k, m + k);
-  const auto b = values(size_t{k} * n, k + n);  // B[kk][j] at kk * n + j
+  const auto a = int4Values(size_t{m} * k, m + k);
+  const auto b = int4Values(size_t{k} * n, k + n);  // B[kk][j] at kk * n + j
   std::vector<int> given(b.size());
   for (uint32_t kk = 0; kk < k; ++kk)
     for (uint32_t j = 0; j < n; ++j)
       given[path == kTransposeB ? size_t{kk} * n + j : size_t{j} * k + kk] = b[size_t{kk} * n + j];
   DevBuf ag(a.size() / 2), bg(b.size() / 2), cg(size_t{m} * n * 4);
-  ag.upload(pack(a));
-  bg.upload(pack(given));
+  ag.upload(packInt4(a));
+  bg.upload(packInt4(given));
   const int rc =
       asctwin::run(int4Kernel, KernelTest::cube(1), ag.gm(), bg.gm(), cg.gm(), m, k, n, path);
   *out = cg.download<int32_t>(size_t{m} * n);

@@ -13,13 +13,14 @@ namespace AscendC {
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& intriParams,
               std::source_location loc = std::source_location::current()) {
-  ASCTWIN_CUBE_NO_INT4(T, "DataCopy with Nd2NzParams");
   detail::ApiCall call("DataCopy", loc, {detail::cubeBuffer(dst)});
   if (dst.ref().space != detail::Space::L1)
     detail::cubeBadPosition("DataCopy with Nd2NzParams", "dst", "L1 (A1/B1/C1)", dst.ref().space);
   const Nd2NzParams& p = intriParams;
   T* d = reinterpret_cast<T*>(dst.ref().ptr);
   T* s = const_cast<T*>(src.GetPhyAddr());
+  // int4b_t moves as bytes: every parameter counts bytes (int8 elements),
+  // as the page says ("ND2NZ过程中数据是基于b8类型进行处理").
   if constexpr (sizeof(T) == 1) {
     copy_gm_to_cbuf_multi_nd2nz_b8(d, s, 0, p.ndNum, p.nValue, p.dValue, p.srcNdMatrixStride,
                                    p.srcDValue, p.dstNzC0Stride, p.dstNzNStride,

@@ -36,17 +36,15 @@ uint32_t cubeBuffer(const LocalTensor<T>& t) {
   return t.ref().bufferId;
 }
 
-// int4b_t tensors: the twin's LocalTensor / GlobalTensor count sizeof(T)
-// bytes per element, one for int4b_t, so their offsets and sizes would be
-// twice the hardware's; the int4 instructions are reachable as intrinsics
-// (load_cbuf_to_ca_s4, mad_s4, ...) on byte tensors, and in devkit mode.
+// int4b_t operands reach the _s4 intrinsics as raw bytes (the tensors count
+// their elements in half bytes: asctwin/kernel/tensor.h), as dav_c220
+// passes them; the paths dav_c220 has no int4 instruction for are refused.
 template <typename T>
-inline constexpr bool kNotInt4 = !std::is_same_v<T, int4b_t>;
-#define ASCTWIN_CUBE_NO_INT4(T, API)                                                        \
-  static_assert(::AscendC::detail::kNotInt4<T>, API                                         \
-                " on int4b_t tensors is not available in the own front end (its tensors "   \
-                "count one byte per element): call the _s4 intrinsics on byte tensors, or " \
-                "build in devkit mode")
+inline constexpr bool kInt4 = std::is_same_v<T, int4b_t>;
+template <typename T>
+void* rawBytes(const LocalTensor<T>& t) {
+  return static_cast<void*>(t.ref().ptr);
+}
 
 [[noreturn]] inline void cubeUnsupported(const char* what) {
   asctwin::kernel::failApi("%s is not supported on Atlas A2/A3 (architecture 2201)", what);
@@ -79,19 +77,27 @@ void img2colTo(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint16_t kE
                uint16_t kStart, uint16_t mStart, uint8_t strideW, uint8_t strideH, uint8_t filterW,
                uint8_t filterH, uint8_t dilW, uint8_t dilH, bool filterSizeW, bool filterSizeH,
                bool transpose, bool fMatrixCtrl, uint16_t channelSize, const char* api) {
-  ASCTWIN_CUBE_NO_INT4(T, "LoadData 3-D");
   // bfloat16_t moves as half (the reference's specialisation).
   using M = std::conditional_t<std::is_same_v<T, bfloat16_t>, half, CubeMoveType<T>>;
   if (src.ref().space != Space::L1) cubeBadPosition(api, "src", "L1 (A1/B1)", src.ref().space);
   auto* s = reinterpret_cast<M*>(src.ref().ptr);
   switch (dst.ref().space) {
     case Space::L0A:
-      img2colv2_cbuf_to_ca(reinterpret_cast<M*>(dst.ref().ptr), s, kExt, mExt, kStart, mStart,
-                           strideW, strideH, filterW, filterH, dilW, dilH, filterSizeW, filterSizeH,
-                           transpose, fMatrixCtrl, channelSize);
+      // int4b_t: k and the channels in int4 elements (img2colv2_cbuf_to_ca_s4).
+      if constexpr (kInt4<T>) {
+        img2colv2_cbuf_to_ca_s4(rawBytes(dst), rawBytes(src), kExt, mExt, kStart, mStart, strideW,
+                                strideH, filterW, filterH, dilW, dilH, filterSizeW, filterSizeH,
+                                transpose, fMatrixCtrl, channelSize);
+      } else {
+        img2colv2_cbuf_to_ca(reinterpret_cast<M*>(dst.ref().ptr), s, kExt, mExt, kStart, mStart,
+                             strideW, strideH, filterW, filterH, dilW, dilH, filterSizeW,
+                             filterSizeH, transpose, fMatrixCtrl, channelSize);
+      }
       break;
     case Space::L0B:
-      if constexpr (sizeof(T) == 1) {
+      if constexpr (kInt4<T>) {
+        cubeUnsupported("LoadData 3-D from L1 Buffer(B1) to L0B Buffer(B2) with int4b_t");
+      } else if constexpr (sizeof(T) == 1) {
         cubeUnsupported("LoadData 3-D from L1 Buffer(B1) to L0B Buffer(B2) with 8-bit types");
       } else {
         img2colv2_cbuf_to_cb(reinterpret_cast<M*>(dst.ref().ptr), s, kExt, mExt, kStart, mStart,
@@ -113,7 +119,6 @@ template <typename T>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
               const LoadData2DParams& loadDataParams,
               std::source_location loc = std::source_location::current()) {
-  ASCTWIN_CUBE_NO_INT4(T, "LoadData");
   using M = detail::CubeMoveType<T>;
   detail::ApiCall call("LoadData", loc, {detail::cubeBuffer(dst), detail::cubeBuffer(src)});
   if (src.ref().space != detail::Space::L1)
@@ -121,14 +126,26 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   auto* s = reinterpret_cast<M*>(src.ref().ptr);
   auto* d = reinterpret_cast<M*>(dst.ref().ptr);
   const LoadData2DParams& p = loadDataParams;
+  // int4b_t: the _s4 loads, never transposed (dav_c220 passes 0 whatever
+  // ifTranspose says; its CPU check only warns).
   switch (dst.ref().space) {
     case detail::Space::L0A:
-      load_cbuf_to_ca(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.sid,
-                      p.ifTranspose, inc);
+      if constexpr (detail::kInt4<T>) {
+        load_cbuf_to_ca_s4(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.sid, false,
+                           inc);
+      } else {
+        load_cbuf_to_ca(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.sid,
+                        p.ifTranspose, inc);
+      }
       break;
     case detail::Space::L0B:
-      load_cbuf_to_cb(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.sid,
-                      p.ifTranspose, inc);
+      if constexpr (detail::kInt4<T>) {
+        load_cbuf_to_cb_s4(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.sid, false,
+                           inc);
+      } else {
+        load_cbuf_to_cb(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, p.sid,
+                        p.ifTranspose, inc);
+      }
       break;
     default:
       detail::cubeBadPosition("LoadData", "dst", "L0A (A2) or L0B (B2)", dst.ref().space);
@@ -139,7 +156,9 @@ template <typename T>
 void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
               const LoadData2DParams& loadDataParams,
               std::source_location loc = std::source_location::current()) {
-  ASCTWIN_CUBE_NO_INT4(T, "LoadData");
+  static_assert(!detail::kInt4<T>,
+                "LoadData with LoadData2DParams from GM does not support int4b_t (int4b_t only "
+                "L1 Buffer(A1/B1) -> L0A Buffer(A2) / L0B Buffer(B2))");
   using M = detail::CubeMoveType<T>;
   detail::ApiCall call("LoadData", loc, {detail::cubeBuffer(dst)});
   auto* s = reinterpret_cast<M*>(const_cast<T*>(src.GetPhyAddr()));
@@ -181,7 +200,6 @@ template <typename T>
 void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const LoadData2dTransposeParams& loadDataParams,
                            std::source_location loc = std::source_location::current()) {
-  ASCTWIN_CUBE_NO_INT4(T, "LoadDataWithTranspose");
   detail::ApiCall call("LoadDataWithTranspose", loc,
                        {detail::cubeBuffer(dst), detail::cubeBuffer(src)});
   if (src.ref().space != detail::Space::L1)
@@ -189,14 +207,26 @@ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   auto* s = reinterpret_cast<T*>(src.ref().ptr);
   auto* d = reinterpret_cast<T*>(dst.ref().ptr);
   const LoadData2dTransposeParams& p = loadDataParams;
+  // int4b_t: into L0B only (load_cbuf_to_cb_transpose_s4: four 16 x 64
+  // fractals per repeat).
   switch (dst.ref().space) {
     case detail::Space::L0A:
-      load_cbuf_to_ca_transpose(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, inc,
-                                p.dstFracGap);
+      if constexpr (detail::kInt4<T>) {
+        detail::cubeUnsupported(
+            "LoadDataWithTranspose from L1 Buffer(A1) to L0A Buffer(A2) with int4b_t");
+      } else {
+        load_cbuf_to_ca_transpose(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, inc,
+                                  p.dstFracGap);
+      }
       break;
     case detail::Space::L0B:
-      load_cbuf_to_cb_transpose(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, inc,
-                                p.dstFracGap);
+      if constexpr (detail::kInt4<T>) {
+        load_cbuf_to_cb_transpose_s4(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, inc,
+                                     p.dstFracGap);
+      } else {
+        load_cbuf_to_cb_transpose(d, s, p.startIndex, p.repeatTimes, p.srcStride, p.dstGap, inc,
+                                  p.dstFracGap);
+      }
       break;
     default:
       detail::cubeBadPosition("LoadDataWithTranspose", "dst", "L0A (A2) or L0B (B2)",

@@ -12,12 +12,18 @@
 namespace AscendC {
 
 namespace detail {
+// The pairs of dav_c220's MmadCal; with a bias, without int4b_t (its type
+// check there leaves int4b_t out).
 template <typename T, typename U, typename S>
 constexpr bool madTypesSupported() {
   return std::is_same_v<U, S> &&
          ((std::is_same_v<T, int32_t> && std::is_same_v<U, int8_t>) ||
           (std::is_same_v<T, float> &&
            (std::is_same_v<U, half> || std::is_same_v<U, float> || std::is_same_v<U, bfloat16_t>)));
+}
+template <typename T, typename U, typename S>
+constexpr bool madInt4() {
+  return std::is_same_v<T, int32_t> && std::is_same_v<U, int4b_t> && std::is_same_v<S, int4b_t>;
 }
 
 template <typename T, typename U, typename S>
@@ -34,24 +40,38 @@ template <typename T, typename U, typename S>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
           const MmadParams& mmadParams,
           std::source_location loc = std::source_location::current()) {
-  static_assert(detail::madTypesSupported<T, U, S>(),
-                "Mmad supports dst/fm/filter int32_t/int8_t/int8_t and float/half/half, "
-                "float/float/float, float/bfloat16_t/bfloat16_t on A2/A3");
+  static_assert(detail::madTypesSupported<T, U, S>() || detail::madInt4<T, U, S>(),
+                "Mmad supports dst/fm/filter int32_t/int8_t/int8_t, int32_t/int4b_t/int4b_t and "
+                "float/half/half, float/float/float, float/bfloat16_t/bfloat16_t on A2/A3");
   detail::ApiCall call(
       "Mmad", loc, {detail::cubeBuffer(dst), detail::cubeBuffer(fm), detail::cubeBuffer(filter)});
   detail::checkMadPositions(dst, fm, filter);
   const MmadParams& p = mmadParams;
   // The deprecated isBias accumulates onto the C already in L0C.
   const bool cmatrixInitVal = p.cmatrixInitVal && !p.isBias;
-  mad(reinterpret_cast<T*>(dst.ref().ptr), reinterpret_cast<U*>(fm.ref().ptr),
-      reinterpret_cast<S*>(filter.ref().ptr), p.m, p.k, p.n, p.unitFlag, p.kDirectionAlign,
-      p.cmatrixSource, cmatrixInitVal);
+  if constexpr (detail::madInt4<T, U, S>()) {
+    // Two int4 share a byte of A's and B's rows (dav_c220 asserts k even).
+    if (p.k % 2 != 0)
+      asctwin::kernel::failApi(
+          "Mmad: MmadParams.k (%u) must be even when fm and filter are int4b_t",
+          static_cast<unsigned>(p.k));
+    mad_s4(reinterpret_cast<int32_t*>(dst.ref().ptr), detail::rawBytes(fm),
+           detail::rawBytes(filter), p.m, p.k, p.n, p.unitFlag, p.kDirectionAlign, p.cmatrixSource,
+           cmatrixInitVal);
+  } else {
+    mad(reinterpret_cast<T*>(dst.ref().ptr), reinterpret_cast<U*>(fm.ref().ptr),
+        reinterpret_cast<S*>(filter.ref().ptr), p.m, p.k, p.n, p.unitFlag, p.kDirectionAlign,
+        p.cmatrixSource, cmatrixInitVal);
+  }
 }
 
 template <typename T, typename U, typename S, typename V>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
           const LocalTensor<V>& bias, const MmadParams& mmadParams,
           std::source_location loc = std::source_location::current()) {
+  static_assert(!detail::madInt4<T, U, S>(),
+                "Mmad with a bias does not support int4b_t fm and filter on A2/A3 (only the form "
+                "without a bias)");
   static_assert(detail::madTypesSupported<T, U, S>(),
                 "Mmad supports dst/fm/filter int32_t/int8_t/int8_t and float/half/half, "
                 "float/float/float, float/bfloat16_t/bfloat16_t on A2/A3");

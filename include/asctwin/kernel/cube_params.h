@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "asctwin/isa/intrinsics_cube.h"
+#include "asctwin/kernel/int4.h"
 
 namespace AscendC {
 
@@ -42,12 +43,6 @@ constexpr uint32_t ConstCeil(uint32_t a, uint32_t b) {
 inline uint32_t Ceil(uint32_t a, uint32_t b) {
   return (a + b - 1) / b;
 }
-
-// The 4-bit integer of the A2 cube (two per byte). The twin's cube API
-// has no int4 paths: Mmad, LoadData and DataCopy reject it at compile time.
-struct int4b_t {
-  uint8_t storage = 0;
-};
 
 // --- LoadData --------------------------------------------------------------------------
 using LoadData2dParams = struct LoadData2DParams;

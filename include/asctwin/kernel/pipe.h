@@ -390,18 +390,24 @@ class TBuf {
     requireInit(loc);
     return LocalTensor<T>(buf_->ref, pos, reinterpret_cast<TBufHandle>(buf_));
   }
+  // `len` elements from the start (int4b_t: an even count, two per byte).
   template <typename T>
   LocalTensor<T> Get(uint32_t len,
                      std::source_location loc = std::source_location::current()) const {
     requireInit(loc);
-    if (static_cast<uint64_t>(len) * sizeof(T) > buf_->ref.bytes)
-      asctwin::kernel::fail(asctwin::kernel::Site::at("TBuf::Get", loc),
-                            "Get(%u) asks for %llu bytes but the buffer holds %u", len,
-                            static_cast<unsigned long long>(len) * sizeof(T), buf_->ref.bytes);
+    const auto site = asctwin::kernel::Site::at("TBuf::Get", loc);
+    detail::requireWholeBytes<PrimT<T>>(len, site);
+    const uint64_t bytes = detail::bytesOf<PrimT<T>>(len);
+    if (bytes > buf_->ref.bytes)
+      asctwin::kernel::fail(site, "Get(%u) asks for %llu bytes but the buffer holds %u", len,
+                            static_cast<unsigned long long>(bytes), buf_->ref.bytes);
     asctwin::kernel::LocalRef r = buf_->ref;
-    r.bytes = len * static_cast<uint32_t>(sizeof(T));
+    r.bytes = static_cast<uint32_t>(bytes);
     return LocalTensor<T>(r, pos, reinterpret_cast<TBufHandle>(buf_));
   }
+  // `size` elements at byte `bufOffset`, counted as the reference counts
+  // them: sizeof(T) bytes each, so an int4b_t tensor spans `size` bytes
+  // (2 * size elements), unlike Get.
   template <typename T>
   LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset,
                                std::source_location loc = std::source_location::current()) const {
@@ -920,7 +926,7 @@ class LocalMemAllocator {
     if (asctwin::kernel::localBase(r.space) != nullptr)  // else a tensor no instruction takes
       asctwin::kernel::localAllocMade(this, r,
                                       asctwin::kernel::Site::at("LocalMemAllocator::Alloc", loc));
-    cursor_ += static_cast<uint32_t>(static_cast<uint64_t>(tileSize) * sizeof(DataType));
+    cursor_ += static_cast<uint32_t>(detail::bytesOf<PrimT<DataType>>(tileSize));
     return LocalTensor<DataType>(r, pos);
   }
   uint32_t cursor_ = 0;

@@ -151,6 +151,10 @@ enum class AtomicOp : uint8_t { None, Add, Max, Min };
 // --- scalar access -----------------------------------------------------------
 void gmScalarRead(const GmRef& ref, void* out, uint32_t bytes, const Site& site);  // via dcache
 void gmScalarWrite(const GmRef& ref, const void* in, uint32_t bytes, const Site& site);
+// One byte through the data cache whose bits outside `mask` keep their value
+// (an int4b_t SetValue: the other nibble of the byte is not the program's
+// read, so the access is observed as a write of the byte only).
+void gmScalarWriteBits(const GmRef& ref, uint8_t mask, uint8_t bits, const Site& site);
 void gmBypassRead(uintptr_t addr, void* out, uint32_t bytes, const Site& site);
 void gmBypassWrite(uintptr_t addr, const void* in, uint32_t bytes, const Site& site);
 void dcacheCleanInvalidate(const GmRef& ref, bool entireCache, const Site& site);

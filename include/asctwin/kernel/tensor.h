@@ -5,6 +5,15 @@
 // tensor of its LiteType with the trait's layout and no ShapeInfo); PrimType
 // is the element type either way. The two kinds are distinct types: neither
 // converts to the other.
+//
+// int4b_t tensors count elements of half a byte, as the reference's
+// (kernel_tensor_impl.h, kernel_tbuf_impl.h): sizes and offsets in
+// elements, addresses and lengths in bytes, two elements per byte (element
+// 2i in the low nibble). An element offset that is a pointer or the start
+// of a sub-tensor must be even: GetPhyAddr(offset) refuses an odd one as
+// the reference does; operator[] refuses it too (the reference silently
+// starts the sub-tensor one element early). Sizes that are not whole bytes
+// (an odd element count) are refused where a tensor is made or resized.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +22,7 @@
 #include <type_traits>
 #include "asctwin/source_location.h"
 
+#include "asctwin/kernel/int4.h"
 #include "asctwin/kernel/positions.h"
 #include "asctwin/kernel/runtime.h"
 #include "asctwin/kernel/shape_info.h"
@@ -51,6 +61,60 @@ class ShapeInfoPart {
   typename ShapeInfoParams<T, PrimT<T>>::Params shapeInfo_{};
 };
 
+// The bytes of `n` elements of P (P = int4b_t: n / 2, n even) and the
+// elements in `bytes` bytes.
+template <typename P>
+constexpr uint64_t bytesOf(uint64_t n) {
+  if constexpr (IsHalfByteDataType<P>()) {
+    return n / INT4_TWO;
+  } else {
+    return n * sizeof(P);
+  }
+}
+template <typename P>
+constexpr uint64_t elementsIn(uint64_t bytes) {
+  if constexpr (IsHalfByteDataType<P>()) {
+    return bytes * INT4_TWO;
+  } else {
+    return bytes / sizeof(P);
+  }
+}
+// Element `offset` of P as a byte offset, for a pointer or the start of a
+// sub-tensor: an int4b_t offset must be even (element 2i starts byte i).
+template <typename P>
+uint64_t startBytes(uint64_t offset, const asctwin::kernel::Site& site) {
+  if constexpr (IsHalfByteDataType<P>()) {
+    if (offset % INT4_TWO != 0)
+      asctwin::kernel::fail(site,
+                            "%s: int4b_t offset %llu is odd: two int4b_t share a byte, so an "
+                            "address or a sub-tensor starts at an even element",
+                            site.api, static_cast<unsigned long long>(offset));
+  }
+  return bytesOf<P>(offset);
+}
+// A count of `n` elements of P as whole bytes: an odd int4b_t count is not.
+template <typename P>
+void requireWholeBytes(uint64_t n, const asctwin::kernel::Site& site) {
+  if constexpr (IsHalfByteDataType<P>()) {
+    if (n % INT4_TWO != 0)
+      asctwin::kernel::fail(site,
+                            "%s: %llu int4b_t elements are not whole bytes (two per byte: the "
+                            "size must be even)",
+                            site.api, static_cast<unsigned long long>(n));
+  }
+}
+// Element `index` of a run of int4b_t from byte `b` (index's byte), and
+// that byte with the element replaced.
+inline int4b_t nibbleAt(uint8_t b, uint64_t index) {
+  return int4b_t(static_cast<uint32_t>(b >> (INT4_BIT_NUM * (index % INT4_TWO))));
+}
+inline uint8_t nibbleMask(uint64_t index) {
+  return static_cast<uint8_t>(0xFu << (INT4_BIT_NUM * (index % INT4_TWO)));
+}
+inline uint8_t nibbleBits(uint64_t index, int4b_t v) {
+  return static_cast<uint8_t>(v.storage << (INT4_BIT_NUM * (index % INT4_TWO)));
+}
+
 // LocalTensor::Print's rendering of one element (what std::ostream prints:
 // integers in decimal, one-byte types as numbers, floating types as %g).
 template <typename P>
@@ -74,6 +138,8 @@ class GlobalTensor : public BaseTensorTraitTensor<T>, public detail::ShapeInfoPa
   using PrimType = PrimT<T>;
   GlobalTensor() = default;
 
+  // `bufferSize` elements (int4b_t: two per byte, an odd count ends in the
+  // low nibble of its last byte).
   void SetGlobalBuffer(__gm__ PrimType* buffer, uint64_t bufferSize) {
     addr_ = buffer;
     size_ = bufferSize;
@@ -82,50 +148,81 @@ class GlobalTensor : public BaseTensorTraitTensor<T>, public detail::ShapeInfoPa
     addr_ = buffer;
     size_ = kUnknown;
   }
-  // A sub-view starting `offset` elements further on.
+  // A sub-view starting `offset` elements further on (int4b_t: an even
+  // offset, at byte offset / 2).
   GlobalTensor operator[](uint64_t offset) const {
     GlobalTensor t = *this;
-    t.addr_ = addr_ + offset;
+    t.addr_ = at(offset, asctwin::kernel::Site{"GlobalTensor::operator[]", "", 0});
     t.size_ = size_ == kUnknown ? kUnknown : (offset <= size_ ? size_ - offset : 0);
     return t;
   }
   // A reference to element `offset` in global memory (no data cache on
-  // the way: the access is the caller's).
-  __gm__ PrimType& operator()(uint64_t offset) const { return addr_[offset]; }
+  // the way: the access is the caller's); int4b_t: the byte of an even
+  // element, as the reference's GetPhyAddr(offset).
+  __gm__ PrimType& operator()(uint64_t offset) const {
+    return *at(offset, asctwin::kernel::Site{"GlobalTensor::operator()", "", 0});
+  }
   template <CacheRwMode rwMode = CacheRwMode::RW>
   void SetL2CacheHint(CacheMode mode) {
     cacheMode_ = mode;
   }
   __gm__ PrimType* GetPhyAddr() const { return addr_; }
-  __gm__ PrimType* GetPhyAddr(uint64_t offset) const { return addr_ + offset; }
+  __gm__ PrimType* GetPhyAddr(uint64_t offset,
+                              std::source_location loc = std::source_location::current()) const {
+    return at(offset, asctwin::kernel::Site::at("GlobalTensor::GetPhyAddr", loc));
+  }
+  // Elements, as SetGlobalBuffer gave them.
   uint64_t GetSize() const { return size_ == kUnknown ? 0 : size_; }
 
-  // Scalar accesses go through the core's data cache (see DataCacheCleanAndInvalid).
+  // Scalar accesses go through the core's data cache (see
+  // DataCacheCleanAndInvalid). An int4b_t is its nibble of a byte; setting
+  // one writes that byte with the other nibble kept.
   PrimType GetValue(uint64_t index,
                     std::source_location loc = std::source_location::current()) const {
-    PrimType v{};
-    asctwin::kernel::gmScalarRead(elementRef(index), &v, sizeof(PrimType),
-                                  asctwin::kernel::Site::at("GlobalTensor::GetValue", loc));
-    return v;
+    const auto site = asctwin::kernel::Site::at("GlobalTensor::GetValue", loc);
+    if constexpr (IsHalfByteDataType<PrimType>()) {
+      uint8_t b = 0;
+      asctwin::kernel::gmScalarRead(elementRef(index), &b, 1, site);
+      return detail::nibbleAt(b, index);
+    } else {
+      PrimType v{};
+      asctwin::kernel::gmScalarRead(elementRef(index), &v, sizeof(PrimType), site);
+      return v;
+    }
   }
   void SetValue(uint64_t index, const std::type_identity_t<PrimType>& value,
                 std::source_location loc = std::source_location::current()) const {
-    asctwin::kernel::gmScalarWrite(elementRef(index), &value, sizeof(PrimType),
-                                   asctwin::kernel::Site::at("GlobalTensor::SetValue", loc));
+    const auto site = asctwin::kernel::Site::at("GlobalTensor::SetValue", loc);
+    if constexpr (IsHalfByteDataType<PrimType>()) {
+      asctwin::kernel::gmScalarWriteBits(elementRef(index), detail::nibbleMask(index),
+                                         detail::nibbleBits(index, value), site);
+    } else {
+      asctwin::kernel::gmScalarWrite(elementRef(index), &value, sizeof(PrimType), site);
+    }
   }
 
   asctwin::kernel::GmRef ref() const {
-    return {reinterpret_cast<uintptr_t>(addr_),
-            size_ == kUnknown ? UINT64_MAX : size_ * sizeof(PrimType)};
+    return {reinterpret_cast<uintptr_t>(addr_), size_ == kUnknown ? UINT64_MAX : bytes(size_)};
   }
 
  private:
   static constexpr uint64_t kUnknown = UINT64_MAX;
+  // The bytes `n` elements occupy (an odd int4b_t count: its last byte too).
+  static uint64_t bytes(uint64_t n) {
+    return detail::bytesOf<PrimType>(n + (IsHalfByteDataType<PrimType>() ? n % INT4_TWO : 0));
+  }
+  __gm__ PrimType* at(uint64_t offset, const asctwin::kernel::Site& site) const {
+    return reinterpret_cast<__gm__ PrimType*>(reinterpret_cast<uintptr_t>(addr_) +
+                                              detail::startBytes<PrimType>(offset, site));
+  }
+  // Element `index`'s bytes (int4b_t: the byte holding it), with what the
+  // tensor declares from there on (none past its last element).
   asctwin::kernel::GmRef elementRef(uint64_t index) const {
     asctwin::kernel::GmRef r = ref();
-    r.addr += index * sizeof(PrimType);
-    r.declaredBytes =
-        size_ == kUnknown ? UINT64_MAX : (index < size_ ? (size_ - index) * sizeof(PrimType) : 0);
+    const uint64_t first =
+        IsHalfByteDataType<PrimType>() ? index / INT4_TWO : index * sizeof(PrimType);
+    r.addr += first;
+    r.declaredBytes = size_ == kUnknown ? UINT64_MAX : (index < size_ ? bytes(size_) - first : 0);
     return r;
   }
   __gm__ PrimType* addr_ = nullptr;
@@ -171,36 +268,43 @@ class LocalTensor : public BaseTensorTraitTensor<T>, public detail::ShapeInfoPar
     create(T::tPos, addr, layout.GetSize(), asctwin::kernel::Site::at("LocalTensor", loc));
   }
 
+  // The tensor from element `offset` on (int4b_t: an even offset).
   LocalTensor operator[](uint32_t offset) const {
     LocalTensor t = *this;
-    const uint64_t byteOff = static_cast<uint64_t>(offset) * sizeof(PrimType);
-    t.ref_.ptr += byteOff;
-    t.ref_.offset += static_cast<uint32_t>(byteOff);
-    t.ref_.bytes = byteOff <= ref_.bytes ? ref_.bytes - static_cast<uint32_t>(byteOff) : 0;
+    t.advance(detail::startBytes<PrimType>(
+        offset, asctwin::kernel::Site{"LocalTensor::operator[]", "", 0}));
     return t;
   }
 
+  // Scalar reads and writes of one element; an int4b_t is its nibble of a
+  // byte, and setting one writes that byte with the other nibble kept (the
+  // access is the byte's write: the other nibble is not the program's read).
   PrimType GetValue(uint32_t index,
                     std::source_location loc = std::source_location::current()) const {
-    asctwin::kernel::localScalarAccess(ref_, index, sizeof(PrimType), false,
-                                       asctwin::kernel::Site::at("LocalTensor::GetValue", loc));
-    return load(index);
+    return read(index, asctwin::kernel::Site::at("LocalTensor::GetValue", loc));
   }
   void SetValue(uint32_t index, const std::type_identity_t<PrimType>& value,
                 std::source_location loc = std::source_location::current()) const {
-    asctwin::kernel::localScalarAccess(ref_, index, sizeof(PrimType), true,
-                                       asctwin::kernel::Site::at("LocalTensor::SetValue", loc));
-    __builtin_memcpy(ref_.ptr + static_cast<uint64_t>(index) * sizeof(PrimType), &value,
-                     sizeof(PrimType));
+    const auto site = asctwin::kernel::Site::at("LocalTensor::SetValue", loc);
+    if constexpr (IsHalfByteDataType<PrimType>()) {
+      asctwin::kernel::localScalarAccess(ref_, index / INT4_TWO, 1, true, site);
+      uint8_t& b = ref_.ptr[index / INT4_TWO];
+      b = static_cast<uint8_t>((b & ~detail::nibbleMask(index)) | detail::nibbleBits(index, value));
+    } else {
+      asctwin::kernel::localScalarAccess(ref_, index, sizeof(PrimType), true, site);
+      __builtin_memcpy(ref_.ptr + static_cast<uint64_t>(index) * sizeof(PrimType), &value,
+                       sizeof(PrimType));
+    }
   }
 
-  // A reference to element `offset` (a scalar access, as GetValue/SetValue).
+  // A reference to element `offset` (a scalar access, as GetValue/SetValue);
+  // int4b_t: the byte of an even element, as the reference's.
   PrimType& operator()(uint32_t offset,
                        std::source_location loc = std::source_location::current()) const {
-    asctwin::kernel::localScalarAccess(ref_, offset, sizeof(PrimType), true,
-                                       asctwin::kernel::Site::at("LocalTensor::operator()", loc));
-    return *reinterpret_cast<PrimType*>(ref_.ptr +
-                                        static_cast<uint64_t>(offset) * sizeof(PrimType));
+    const auto site = asctwin::kernel::Site::at("LocalTensor::operator()", loc);
+    const uint64_t at = detail::startBytes<PrimType>(offset, site);
+    asctwin::kernel::localScalarAccess(ref_, at / sizeof(PrimType), sizeof(PrimType), true, site);
+    return *reinterpret_cast<PrimType*>(ref_.ptr + at);
   }
 
   // The same bytes as a tensor of U (a TensorTrait tensor cast to another
@@ -214,9 +318,14 @@ class LocalTensor : public BaseTensorTraitTensor<T>, public detail::ShapeInfoPar
     return t;
   }
 
-  uint32_t GetSize() const { return ref_.bytes / static_cast<uint32_t>(sizeof(PrimType)); }
-  void SetSize(uint32_t elements) {
-    ref_.bytes = elements * static_cast<uint32_t>(sizeof(PrimType));
+  // Elements (int4b_t: two per byte).
+  uint32_t GetSize() const {
+    return static_cast<uint32_t>(detail::elementsIn<PrimType>(ref_.bytes));
+  }
+  void SetSize(uint32_t elements, std::source_location loc = std::source_location::current()) {
+    detail::requireWholeBytes<PrimType>(elements,
+                                        asctwin::kernel::Site::at("LocalTensor::SetSize", loc));
+    ref_.bytes = static_cast<uint32_t>(detail::bytesOf<PrimType>(elements));
   }
   [[deprecated(
       "NOTICE: GetLength has been deprecated and will be removed in the next version. "
@@ -228,22 +337,25 @@ class LocalTensor : public BaseTensorTraitTensor<T>, public detail::ShapeInfoPar
   void SetBufferLen(uint32_t dataLen) { ref_.bytes = dataLen; }
   void SetUserTag(const TTagType tag) { tag_ = tag; }
   TTagType GetUserTag() const { return tag_; }
-  // This tensor becomes `src` moved on by `offset` elements of this type.
+  // This tensor becomes `src` moved on by `offset` elements of src's type,
+  // counted as the reference counts them: sizeof(S) bytes each (an int4b_t
+  // src moves a byte per element there too).
   template <typename S>
   void SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset) {
     ref_ = src.ref();
     pos_ = static_cast<TPosition>(src.GetPosition());
     handle_ = src.GetBufferHandle();
-    const uint64_t byteOff = static_cast<uint64_t>(offset) * sizeof(PrimType);
-    ref_.ptr += byteOff;
-    ref_.offset += static_cast<uint32_t>(byteOff);
-    ref_.bytes = byteOff <= ref_.bytes ? ref_.bytes - static_cast<uint32_t>(byteOff) : 0;
+    advance(static_cast<uint64_t>(offset) * sizeof(PrimT<S>));
   }
   // The host address of the first element (CPU mode: LocalTensor addresses are
-  // host addresses into the core's image of its local memory).
+  // host addresses into the core's image of its local memory); int4b_t: of
+  // an even element's byte.
   PrimType* GetPhyAddr() const { return reinterpret_cast<PrimType*>(ref_.ptr); }
-  PrimType* GetPhyAddr(const uint32_t offset) const {
-    return reinterpret_cast<PrimType*>(ref_.ptr) + offset;
+  PrimType* GetPhyAddr(const uint32_t offset,
+                       std::source_location loc = std::source_location::current()) const {
+    return reinterpret_cast<PrimType*>(
+        ref_.ptr + detail::startBytes<PrimType>(
+                       offset, asctwin::kernel::Site::at("LocalTensor::GetPhyAddr", loc)));
   }
   int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
   // The queue buffer the tensor belongs to (null for tensors of no queue).
@@ -269,24 +381,38 @@ class LocalTensor : public BaseTensorTraitTensor<T>, public detail::ShapeInfoPar
   }
   // CPU debugging: the tensor's GetSize() elements, as bytes, into the file
   // `fileName` (relative to the working directory). 0 on success, -1 when
-  // the file cannot be written.
+  // the file cannot be written. (int4b_t: the tensor's bytes; the
+  // reference writes GetSize() * sizeof(int4b_t), twice as many.)
   [[deprecated(
       "NOTICE: ToFile has been deprecated and will be removed in the next version. "
       "Please do not use it!")]] int32_t
   ToFile(const std::string& fileName) const {
     std::FILE* f = std::fopen(fileName.c_str(), "wb");
     if (f == nullptr) return -1;
-    const size_t bytes = static_cast<size_t>(GetSize()) * sizeof(PrimType);
+    const size_t bytes = static_cast<size_t>(detail::bytesOf<PrimType>(GetSize()));
     const bool written = bytes == 0 || std::fwrite(ref_.ptr, 1, bytes, f) == bytes;
     return std::fclose(f) == 0 && written ? 0 : -1;
   }
 
  private:
-  PrimType load(uint32_t index) const {
-    PrimType v;
-    __builtin_memcpy(&v, ref_.ptr + static_cast<uint64_t>(index) * sizeof(PrimType),
-                     sizeof(PrimType));
-    return v;
+  // Element `index`, read as a scalar access at `site`.
+  PrimType read(uint32_t index, const asctwin::kernel::Site& site) const {
+    if constexpr (IsHalfByteDataType<PrimType>()) {
+      asctwin::kernel::localScalarAccess(ref_, index / INT4_TWO, 1, false, site);
+      return detail::nibbleAt(ref_.ptr[index / INT4_TWO], index);
+    } else {
+      asctwin::kernel::localScalarAccess(ref_, index, sizeof(PrimType), false, site);
+      PrimType v;
+      __builtin_memcpy(&v, ref_.ptr + static_cast<uint64_t>(index) * sizeof(PrimType),
+                       sizeof(PrimType));
+      return v;
+    }
+  }
+  // Moves the start `byteOff` bytes on (the length shrinks with it).
+  void advance(uint64_t byteOff) {
+    ref_.ptr += byteOff;
+    ref_.offset += static_cast<uint32_t>(byteOff);
+    ref_.bytes = byteOff <= ref_.bytes ? ref_.bytes - static_cast<uint32_t>(byteOff) : 0;
   }
   void printElements(uint32_t len, const std::source_location& loc) const {
     const auto site = asctwin::kernel::Site::at("LocalTensor::Print", loc);
@@ -299,8 +425,7 @@ class LocalTensor : public BaseTensorTraitTensor<T>, public detail::ShapeInfoPar
         std::snprintf(cell, sizeof cell, "%04u : ", i);
         out += cell;
       }
-      asctwin::kernel::localScalarAccess(ref_, i, sizeof(PrimType), false, site);
-      detail::formatElement(cell, sizeof cell, load(i));
+      detail::formatElement(cell, sizeof cell, read(i, site));
       out += cell;
       if (i % perBlock == perBlock - 1 || i + 1 == n) out += '\n';
     }
@@ -311,9 +436,10 @@ class LocalTensor : public BaseTensorTraitTensor<T>, public detail::ShapeInfoPar
     pos_ = pos;
     if (pos == TPosition::GM || pos == TPosition::MAX)
       asctwin::kernel::fail(site, "LocalTensor: position must not be GM or MAX");
+    detail::requireWholeBytes<PrimType>(tileSize, site);
     ref_.space = detail::spaceOf(pos);
     ref_.offset = addr;
-    const uint64_t bytes = static_cast<uint64_t>(tileSize) * sizeof(PrimType);
+    const uint64_t bytes = detail::bytesOf<PrimType>(tileSize);
     ref_.bytes = static_cast<uint32_t>(bytes);
     uint8_t* base = asctwin::kernel::localBase(ref_.space);
     if (base == nullptr) {

@@ -148,8 +148,7 @@ constexpr const char* typeName() {
 // The first `count` elements: the narrower operand advances 4 blocks per
 // iteration (int4b_t: 2, a quarter of the half operand's bytes), the wider
 // one 8. int4b_t tensors hold two lanes per byte (lane 2i in the low nibble)
-// from their first byte; the twin's LocalTensor<int4b_t> counts one byte per
-// element, so only its address is meaningful here (docs/isa.md).
+// from their first byte (docs/isa.md; their counts: docs/cube.md "int4").
 template <typename T, typename U>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
           const uint32_t count, std::source_location loc = std::source_location::current()) {
