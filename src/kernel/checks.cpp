@@ -2,6 +2,7 @@
 
 #include "device/allocator.h"
 #include "kernel/instr.h"
+#include "kernel/vec/vec.h"
 
 namespace asctwin::kernel {
 
@@ -26,55 +27,31 @@ const char* spaceName(Space s) {
   }
 }
 
+// kernel::DType is vec::DType with BOOL added at the end: the sizes and
+// names are vec's (one table), BOOL is one byte named "bool".
+#define ASCTWIN_SAME_DTYPE(name) \
+  static_assert(static_cast<int>(DType::name) == static_cast<int>(vec::DType::name))
+ASCTWIN_SAME_DTYPE(F16);
+ASCTWIN_SAME_DTYPE(BF16);
+ASCTWIN_SAME_DTYPE(F32);
+ASCTWIN_SAME_DTYPE(F64);
+ASCTWIN_SAME_DTYPE(S8);
+ASCTWIN_SAME_DTYPE(U8);
+ASCTWIN_SAME_DTYPE(S16);
+ASCTWIN_SAME_DTYPE(U16);
+ASCTWIN_SAME_DTYPE(S32);
+ASCTWIN_SAME_DTYPE(U32);
+ASCTWIN_SAME_DTYPE(S64);
+ASCTWIN_SAME_DTYPE(U64);
+#undef ASCTWIN_SAME_DTYPE
+static_assert(static_cast<int>(DType::BOOL) == static_cast<int>(vec::DType::U64) + 1);
+
 size_t dtypeBytes(DType t) {
-  switch (t) {
-    case DType::F16:
-    case DType::BF16:
-    case DType::S16:
-    case DType::U16:
-      return 2;
-    case DType::F32:
-    case DType::S32:
-    case DType::U32:
-      return 4;
-    case DType::F64:
-    case DType::S64:
-    case DType::U64:
-      return 8;
-    default:
-      return 1;
-  }
+  return t == DType::BOOL ? 1 : vec::dtypeSize(static_cast<vec::DType>(t));
 }
 
 const char* dtypeName(DType t) {
-  switch (t) {
-    case DType::F16:
-      return "half";
-    case DType::BF16:
-      return "bfloat16_t";
-    case DType::F32:
-      return "float";
-    case DType::F64:
-      return "double";
-    case DType::S8:
-      return "int8_t";
-    case DType::U8:
-      return "uint8_t";
-    case DType::S16:
-      return "int16_t";
-    case DType::U16:
-      return "uint16_t";
-    case DType::S32:
-      return "int32_t";
-    case DType::U32:
-      return "uint32_t";
-    case DType::S64:
-      return "int64_t";
-    case DType::U64:
-      return "uint64_t";
-    default:
-      return "bool";
-  }
+  return t == DType::BOOL ? "bool" : vec::dtypeName(static_cast<vec::DType>(t));
 }
 
 void checkGm(CoreState& c, const GmRef& ref, uint64_t extentBytes, const Site& site,
