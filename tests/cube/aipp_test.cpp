@@ -105,6 +105,10 @@ uint32_t srcBytesPerPixel(AippInputFormat f) {
 // The value of output channel k of image pixel (y, x) before conversion.
 int pixel(const Case& c, const std::vector<uint8_t>& img, const std::vector<uint8_t>& uv,
           uint32_t y, uint32_t x, uint32_t k) {
+  // A case the kernel must refuse (BadParametersAreRefused) still sizes its
+  // output through the oracle, and its window may lie outside the image:
+  // nothing there is read.
+  if (y >= c.srcH || x >= c.srcW) return 0;
   const uint32_t bpp = srcBytesPerPixel(c.format);
   const uint8_t* p = &img[(size_t{y} * c.srcW + x) * bpp];
   const bool yuv =
