@@ -5,18 +5,12 @@
 #include <vector>
 
 #include "line_map.h"
+#include "text_edits.h"
 #include "token_utils.h"
 #include "tokenizer.h"
 
 namespace asctwin::asc {
 namespace {
-
-// Replaces [begin, end) of the text by `text` (begin == end: an insertion).
-struct Edit {
-  std::size_t begin;
-  std::size_t end;
-  std::string text;
-};
 
 // What one marked declaration declares.
 struct Declaration {
@@ -109,7 +103,7 @@ bool rewriteBlockLocals(std::string& text, std::string* error) {
   if (text.find(kBlockLocalMarker) == std::string::npos) return true;
   const Tokens toks = tokenize(text);
   const TokenView v(text, toks.code);
-  std::vector<Edit> edits;
+  std::vector<TextEdit> edits;
   std::size_t serial = 0;
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (!v.ident(i, kBlockLocalMarker)) continue;
@@ -131,16 +125,7 @@ bool rewriteBlockLocals(std::string& text, std::string* error) {
     const std::size_t after = v[d.semicolon].end;
     edits.push_back({after, after, registration(v.text(d.name), serial++)});
   }
-  std::string out;  // the edits are in text order
-  out.reserve(text.size() + edits.size() * 256);
-  std::size_t from = 0;
-  for (const Edit& e : edits) {
-    out.append(text, from, e.begin - from);
-    out += e.text;
-    from = e.end;
-  }
-  out.append(text, from, std::string::npos);
-  text = std::move(out);
+  text = applyEdits(text, edits);
   return true;
 }
 

@@ -12,6 +12,7 @@
 #include <system_error>
 
 #include "devkit_block_local.h"
+#include "devkit_scalar_access.h"
 #include "devkit_tiling.h"
 #include "subprocess.h"
 #include "translate.h"
@@ -321,7 +322,7 @@ class Driver {
     if (!tc_.devkitBase.empty()) {
       output = devkitDeviceCalls(output);
       std::string error;
-      if (!asc::rewriteBlockLocals(output, &error)) {
+      if (!asc::rewriteBlockLocals(output, &error) || !asc::rewriteScalarAccesses(output, &error)) {
         std::fprintf(stderr, "asctwin-asc: devkit mode: %s\n", error.c_str());
         return 1;
       }

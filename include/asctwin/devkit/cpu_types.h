@@ -6,11 +6,20 @@
 
 #include <cstdint>
 
+#include "asctwin/devkit/scalar_access.h"
 #include "asctwin/isa/isa_types.h"
 
 // --- qualifiers of the NPU compiler: markers on a CPU -------------------------
 // Pipe annotations of API functions (__inout_pipe__(V), __out_pipe__(MTE3, S)).
+// In units asctwin-asc compiles in devkit mode (ASCTWIN_DEVKIT), a marker
+// it finds in the preprocessed unit: Huawei's LocalTensor scalar members
+// (marked S) then report their accesses to the twin
+// (tools/asc-compiler/devkit_scalar_access.h).
+#if defined(ASCTWIN_DEVKIT)
+#define __inout_pipe__(...) __asctwin_inout_pipe__(__VA_ARGS__)
+#else
 #define __inout_pipe__(...)
+#endif
 #define __in_pipe__(...)
 #define __out_pipe__(...)
 #define __sync_alias__
