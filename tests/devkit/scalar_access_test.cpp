@@ -26,27 +26,23 @@ constexpr uint32_t kElems = 64;
 constexpr uint32_t kSet = 5;  // the element the scalar store writes
 constexpr float kValue = 7.0f;
 
-// Duplicate 0 into a UB tile, then store kValue into element kSet the way
-// Huawei's SetValue does (hooked: after reporting it), then copy the tile out.
-__global__ __aicore__ void duplicateThenStore(GM_ADDR out, int32_t hooked) {
-  TPipe pipe;
-  TBuf<TPosition::VECCALC> buf;
-  pipe.InitBuffer(buf, kElems * sizeof(float));
-  GlobalTensor<float> o;
-  o.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), kElems);
-  LocalTensor<float> t = buf.Get<float>();
-  Duplicate(t, 0.0f, kElems);
-  float* p = t.GetPhyAddr();
-  if (hooked != 0) asctwin::devkit::scalarLocalAccess(p, kSet * sizeof(float), sizeof(float), true);
-  p[kSet] = kValue;
-  SetFlag<HardEvent::V_MTE3>(0);
-  WaitFlag<HardEvent::V_MTE3>(0);
-  DataCopy(o, t, kElems);
+// Huawei's SetValue: the hook (unless `hooked` is false), then the store.
+void setValue(float* p, uint32_t i, float v, bool hooked = true) {
+  if (hooked) asctwin::devkit::scalarLocalAccess(p, i * sizeof(float), sizeof(float), true);
+  p[i] = v;
 }
 
-// Stores every element through the pointer (hooked), then adds 1 with a
-// vector instruction: the vector read must not be taken for uninitialised.
-__global__ __aicore__ void storeThenAdd(GM_ADDR out) {
+enum Scenario : int32_t {
+  // Duplicate 0 into a UB tile, then set element kSet to kValue (with or
+  // without the hook), then copy the tile out.
+  kDuplicateThenStore = 0,
+  kDuplicateThenHookedStore = 1,
+  // Set every element (hooked), then add 1 with a vector instruction: the
+  // vector read must not be taken for uninitialised.
+  kStoreThenAdd = 2,
+};
+
+__global__ __aicore__ void scalarAccessKernel(GM_ADDR out, int32_t scenario) {
   TPipe pipe;
   TBuf<TPosition::VECCALC> buf;
   pipe.InitBuffer(buf, kElems * sizeof(float));
@@ -54,11 +50,13 @@ __global__ __aicore__ void storeThenAdd(GM_ADDR out) {
   o.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), kElems);
   LocalTensor<float> t = buf.Get<float>();
   float* p = t.GetPhyAddr();
-  for (uint32_t i = 0; i < kElems; ++i) {
-    asctwin::devkit::scalarLocalAccess(p, i * sizeof(float), sizeof(float), true);
-    p[i] = static_cast<float>(i);
+  if (scenario == kStoreThenAdd) {
+    for (uint32_t i = 0; i < kElems; ++i) setValue(p, i, static_cast<float>(i));
+    Adds(t, t, 1.0f, kElems);
+  } else {
+    Duplicate(t, 0.0f, kElems);
+    setValue(p, kSet, kValue, scenario == kDuplicateThenHookedStore);
   }
-  Adds(t, t, 1.0f, kElems);
   SetFlag<HardEvent::V_MTE3>(0);
   WaitFlag<HardEvent::V_MTE3>(0);
   DataCopy(o, t, kElems);
@@ -73,7 +71,10 @@ class DevkitScalarAccessTest : public KernelTest {
     asctwin::LaunchOptions o = vec(1, "duplicateThenStore");
     o.mode = asctwin::ExecMode::Check;
     o.seed = seed;
-    EXPECT_EQ(asctwin::run(duplicateThenStore, o, out.gm(), hooked ? 1 : 0), 0) << lastError();
+    EXPECT_EQ(asctwin::run(scalarAccessKernel, o, out.gm(),
+                           hooked ? kDuplicateThenHookedStore : kDuplicateThenStore),
+              0)
+        << lastError();
     return out.download<float>(kElems)[kSet];
   }
 };
@@ -93,7 +94,8 @@ TEST_F(DevkitScalarAccessTest, WithoutTheHookCheckModeRunsTheVectorWriteLater) {
 TEST_F(DevkitScalarAccessTest, StoredBytesCountAsWrittenForTheChecker) {
   asctwin::checker::Session session(asctwin::checker::all);
   DevBuf out(kElems * sizeof(float));
-  ASSERT_EQ(asctwin::run(storeThenAdd, vec(1, "storeThenAdd"), out.gm()), 0) << lastError();
+  ASSERT_EQ(asctwin::run(scalarAccessKernel, vec(1, "storeThenAdd"), out.gm(), kStoreThenAdd), 0)
+      << lastError();
   EXPECT_TRUE(session.findings().empty()) << asctwin::testing::dump(session.findings());
   const auto got = out.download<float>(kElems);
   for (uint32_t i = 0; i < kElems; ++i) EXPECT_EQ(got[i], static_cast<float>(i) + 1.0f) << i;
