@@ -163,7 +163,9 @@ def main():
                 plan = json.load(fh)["plan"]
             rows.append((ex,) + compare(ex, args.own, args.devkit, plan))
         print("\t".join(str(x) for x in rows[-1]), flush=True)
-    out = os.path.join(args.out or args.devkit, "front_ends.tsv")
+    out_dir = args.out or args.devkit
+    os.makedirs(out_dir, exist_ok=True)
+    out = os.path.join(out_dir, "front_ends.tsv")
     with open(out, "w") as fh:
         fh.write("example\tresult\tnote\toutput_bytes\tskipped_bytes\n")
         for r in rows:
