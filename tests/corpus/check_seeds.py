@@ -16,6 +16,10 @@ sanitizer summary) and prints it. Usage:
 
   check_seeds.py --out /tmp/vec-corpus --prefix /tmp/vec-prefix [--seeds 200]
                  [--sanitizer-seeds 2] [--filter REGEX] [--category vector,utility]
+                 [--shard I/N]
+
+--shard I/N takes every N-th selected example starting with the I-th (0-based)
+and writes OUT/seeds.IofN.tsv, so N processes can share the machine's cores.
 """
 import argparse
 import csv
@@ -64,7 +68,14 @@ def main():
     ap.add_argument("--sanitizer-seeds", type=int, default=2)
     ap.add_argument("--filter", default="")
     ap.add_argument("--category", default="", help="comma-separated categories (default: all)")
+    ap.add_argument("--shard", default="", help="I/N: every N-th example from the I-th")
     args = ap.parse_args()
+    shard, shards = 0, 1
+    if args.shard:
+        m = re.fullmatch(r"(\d+)/(\d+)", args.shard)
+        if not m or int(m.group(2)) < 1 or int(m.group(1)) >= int(m.group(2)):
+            ap.error("--shard must be I/N with 0 <= I < N, e.g. 0/2")
+        shard, shards = int(m.group(1)), int(m.group(2))
 
     sanitizer = os.path.join(args.prefix, "bin", "asctwin-sanitizer")
     cats = args.category.split(",") if args.category else None
@@ -74,6 +85,7 @@ def main():
             if (row["verdict"] == "PASS" and re.search(args.filter, row["example"]) and
                     (cats is None or row["category"] in cats)):
                 rows.append(row["example"])
+    rows = rows[shard::shards]
     report = []
     for ex in rows:
         d = os.path.join(args.out, ex)
@@ -111,7 +123,8 @@ def main():
         report.append((ex, args.seeds, str(len(results)),
                        ",".join(str(s) for s in sorted(statuses)), " | ".join(san)))
         print("\t".join(str(x) for x in report[-1]), flush=True)
-    with open(os.path.join(args.out, "seeds.tsv"), "w") as fh:
+    name = f"seeds.{shard}of{shards}.tsv" if args.shard else "seeds.tsv"
+    with open(os.path.join(args.out, name), "w") as fh:
         fh.write("example\tseeds\tdistinct_results\texit_statuses\tsanitizer\n")
         for r in report:
             fh.write("\t".join(str(x) for x in r) + "\n")
