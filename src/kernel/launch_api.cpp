@@ -344,6 +344,12 @@ void* GmAlloc(size_t size) {
     std::fprintf(stderr, "[ERROR] GmAlloc(%zu): %s\n", size, st.message().c_str());
     return nullptr;
   }
+  // CPU-debug memory belongs to the host program, which fills it through
+  // plain pointers (ReadFile, memcpy_s) that no API reports, so initcheck's
+  // record cannot know which bytes it wrote: all of them count as written
+  // (as after an aclrtMemcpy of the whole buffer), or every kernel read of
+  // its inputs would be an uninit-gm-read.
+  asctwin::device::DeviceMemory::instance().markWritten(p, size);
   return p;
 }
 

@@ -248,5 +248,27 @@ TEST_F(MemoryFindings, InitialisedGmIsClean) {
   EXPECT_TRUE(s.findings().empty()) << dump(s.findings());
 }
 
+// A CPU-debug program fills AscendC::GmAlloc memory through plain pointers
+// (asc-devkit's matmul_fused: ReadFile into it before ICPU_RUN_KF), which no
+// API reports: its kernels' reads of those bytes are not uninit-gm-reads.
+TEST_F(MemoryFindings, GmAllocMemoryFilledThroughAPointerIsClean) {
+  auto* src = static_cast<float*>(AscendC::GmAlloc(128 * 4));
+  auto* dst = static_cast<float*>(AscendC::GmAlloc(128 * 4));
+  ASSERT_NE(src, nullptr);
+  ASSERT_NE(dst, nullptr);
+  for (int i = 0; i < 128; ++i) src[i] = static_cast<float>(i);
+  {
+    checker::Session s(checker::initcheck);
+    EXPECT_EQ(asctwin::run(copyN, vec(1, "gmalloc"), reinterpret_cast<GM_ADDR>(src),
+                           reinterpret_cast<GM_ADDR>(dst), 128u, 128u),
+              0)
+        << lastError();
+    EXPECT_TRUE(s.findings().empty()) << dump(s.findings());
+  }
+  EXPECT_EQ(dst[127], 127.0f);
+  AscendC::GmFree(src);
+  AscendC::GmFree(dst);
+}
+
 }  // namespace
 }  // namespace asctwin::testing
