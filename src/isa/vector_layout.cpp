@@ -43,6 +43,14 @@ void requireBytes(Ctx& x, uint32_t eb, const char* name) {
     x.c.launch->raise(x.c, x.site, std::string(name) + " takes 16- or 32-bit elements");
 }
 
+// Whether fixed GatherMask pattern 1..7 keeps lane `l` of an iteration:
+// 1 even lanes, 2 odd lanes, 3..6 the 1st..4th of every four, 7 all.
+bool fixedPatternKeeps(uint8_t pattern, uint32_t l) {
+  if (pattern <= 2) return l % 2 == static_cast<uint32_t>(pattern - 1);
+  if (pattern <= 6) return l % 4 == static_cast<uint32_t>(pattern - 3);
+  return true;
+}
+
 // Region layout of the sorts: 8 bytes, the score first, the index in the
 // high 4 bytes.
 float scoreOf(Elem t, const uint8_t* region) {
@@ -232,6 +240,12 @@ void vreducev2(uint32_t elemBytes, void* dst, const void* src0, const void* src1
                   "src1Pattern")
               .ptr;
   const LocalOp d = ubBytes(x, dst, uint64_t{repeat} * take * elemBytes, "dst");
+  // A fixed pattern keeps the same lanes in every iteration, so the packed
+  // bytes it writes are known now (UnPad writes its whole output this way);
+  // a tensor pattern's count is known only when it runs.
+  uint64_t keptPer = 0;
+  if (pattern != 0)
+    for (uint32_t l = 0; l < take; ++l) keptPer += fixedPatternKeeps(pattern, l) ? 1 : 0;
   auto describe = [&](Instr& in) {
     record(x, in, lanes, s, false);
     if (pat != nullptr) {
@@ -239,9 +253,10 @@ void vreducev2(uint32_t elemBytes, void* dst, const void* src0, const void* src1
       for (uint32_t r = 0; r < repeat; ++r)
         runs.push_back({r * src1RepStride * kBlockBytes, static_cast<uint32_t>(patBytes)});
       in.add(runsAccess(reinterpret_cast<uintptr_t>(pat), runs, false));
+      in.add(plain(d.ptr, uint64_t{repeat} * take * elemBytes, true, false));
+    } else if (keptPer != 0) {
+      in.add(plain(d.ptr, uint64_t{repeat} * keptPer * elemBytes, true));
     }
-    // How many lanes it keeps is known only when it runs.
-    in.add(plain(d.ptr, uint64_t{repeat} * take * elemBytes, true, false));
   };
   uint8_t* dp = d.ptr;
   emit(x, PIPE_V, describe, [=, &c = x.c] {
@@ -255,12 +270,8 @@ void vreducev2(uint32_t elemBytes, void* dst, const void* src0, const void* src1
         if (pattern == 0) {
           const uint8_t* bits = pat + r * src1RepStride * kBlockBytes;
           on = (bits[l / 8] >> (l % 8)) & 1u;
-        } else if (pattern <= 2) {
-          on = l % 2 == static_cast<uint32_t>(pattern - 1);
-        } else if (pattern <= 6) {
-          on = l % 4 == static_cast<uint32_t>(pattern - 3);
         } else {
-          on = true;
+          on = fixedPatternKeeps(pattern, l);
         }
         if (on) std::memcpy(dp + (kept++) * elemBytes, lanesBuf + l * elemBytes, elemBytes);
       }

@@ -289,3 +289,46 @@ TEST_F(LayoutTest, SortRecordsAreExactForTheChecker) {
 }
 }  // namespace
 }  // namespace asctwin::isatest
+
+// The record of a GatherMask with a fixed pattern names the packed bytes it
+// writes: UnPad's form (pattern 7, counter mode, 7 of each row of 8 floats)
+// and the even lanes of one normal-mode iteration, both stored straight to
+// GM, are initialised (initcheck).
+namespace asctwin::isatest {
+namespace {
+__global__ __aicore__ void gatherMaskRecordsKernel(GM_ADDR src, GM_ADDR out) {
+  GlobalTensor<float> gs, go;
+  gs.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(src), 64);
+  go.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), 96);
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> bs, bd, be;
+  pipe.InitBuffer(bs, 256);
+  pipe.InitBuffer(bd, 256);
+  pipe.InitBuffer(be, 128);
+  LocalTensor<float> s = bs.Get<float>(), d = bd.Get<float>(), e = be.Get<float>();
+  DataCopy(s, gs, 64);
+  SetFlag<HardEvent::MTE2_V>(0);
+  WaitFlag<HardEvent::MTE2_V>(0);
+  uint64_t n = 0;
+  GatherMask(d, s, static_cast<uint8_t>(7), true, 7, GatherMaskParams(1, 8, 1, 0), n);
+  GatherMask(e, s, static_cast<uint8_t>(1), false, 0, GatherMaskParams(1, 1, 8, 0), n);
+  SetFlag<HardEvent::V_MTE3>(0);
+  WaitFlag<HardEvent::V_MTE3>(0);
+  DataCopy(go, d, 56);
+  DataCopy(go[64], e, 32);
+}
+TEST_F(LayoutTest, GatherMaskFixedPatternRecordsAreExactForTheChecker) {
+  asctwin::testing::DevBuf s(256), o(384);
+  std::vector<float> v(64);
+  std::iota(v.begin(), v.end(), 0.0f);
+  s.upload(v);
+  checker::Session session(checker::all);
+  EXPECT_EQ(asctwin::run(gatherMaskRecordsKernel, vec(1, "gathermask"), s.gm(), o.gm()), 0)
+      << lastError();
+  EXPECT_TRUE(session.findings().empty()) << asctwin::testing::dump(session.findings());
+  const auto got = o.download<float>(96);
+  for (int k = 0; k < 56; ++k) ASSERT_EQ(got[k], v[(k / 7) * 8 + k % 7]) << k;
+  for (int k = 0; k < 32; ++k) ASSERT_EQ(got[64 + k], v[2 * k]) << k;
+}
+}  // namespace
+}  // namespace asctwin::isatest
