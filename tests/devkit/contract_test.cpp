@@ -12,6 +12,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <type_traits>
 
 #include "asctwin/devkit/intrinsics_sys.h"
 #include "device/soc.h"
@@ -50,6 +51,27 @@ TEST(DevkitScalar, DocumentedExamples) {
   EXPECT_EQ(sff1(0), -1);
   EXPECT_EQ(sflbits(static_cast<int64_t>(0x0100000000000020ULL)), 6);
   EXPECT_EQ(clz(0), 64);
+}
+
+// Device code's min/max return a value, never a reference to a parameter
+// (for one operand type `a < b ? a : b` is an lvalue: a dangling reference,
+// garbage at -O2). Mixed types give the usual arithmetic conversions.
+static_assert(std::is_same_v<decltype(::min(uint32_t{4}, uint32_t{8})), uint32_t>);
+static_assert(std::is_same_v<decltype(::max(1.5f, 2.5f)), float>);
+static_assert(std::is_same_v<decltype(::min(uint32_t{4}, int64_t{8})), int64_t>);
+static_assert(::min(3, 7) == 3 && ::max(3, 7) == 7 && ::min(2.0, 1) == 1.0);
+
+TEST(DevkitScalar, MinMaxOfLvaluesKeepTheirValue) {
+  // The dangling form read the callee's dead stack slot; values pass
+  // through an opaque call so nothing is folded at compile time.
+  volatile uint32_t lo = 4, hi = 8;
+  uint32_t a = lo, b = hi;
+  uint32_t m = ::min(a, b);
+  uint32_t M = ::max(a, b);
+  EXPECT_EQ(m, 4u);
+  EXPECT_EQ(M, 8u);
+  EXPECT_EQ(::min(b, a), 4u);
+  EXPECT_EQ(::max(-1, static_cast<int>(a)), 4);
 }
 
 TEST(DevkitScalar, BitOperationsMatchTheirDefinitionOnRandomWords) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "asctwin/devkit/scalar_access.h"
 #include "asctwin/isa/isa_types.h"
@@ -74,13 +75,16 @@ ASCTWIN_DEVKIT_BYTE_TYPE(int4x2_t);
 // --- the scalar min/max of device code ------------------------------------------
 // The NPU compiler provides min(a, b) and max(a, b) to kernel code. Two type
 // parameters make std::min/std::max (one T) the better match wherever both
-// are visible, so code that also sees std's is unchanged.
+// are visible, so code that also sees std's is unchanged. They return a
+// value: for two operands of one type `a < b ? a : b` is an lvalue, and a
+// reference to a by-value parameter dangles (at -O2 clang reads garbage;
+// asc-devkit's softmaxflashv3 computed its tiling from it).
 template <typename A, typename B>
-constexpr auto min(A a, B b) -> decltype(a < b ? a : b) {
+constexpr auto min(A a, B b) -> std::decay_t<decltype(a < b ? a : b)> {
   return b < a ? b : a;
 }
 template <typename A, typename B>
-constexpr auto max(A a, B b) -> decltype(a < b ? a : b) {
+constexpr auto max(A a, B b) -> std::decay_t<decltype(a < b ? a : b)> {
   return a < b ? b : a;
 }
 
