@@ -240,12 +240,6 @@ void vreducev2(uint32_t elemBytes, void* dst, const void* src0, const void* src1
                   "src1Pattern")
               .ptr;
   const LocalOp d = ubBytes(x, dst, uint64_t{repeat} * take * elemBytes, "dst");
-  // A fixed pattern keeps the same lanes in every iteration, so the packed
-  // bytes it writes are known now (UnPad writes its whole output this way);
-  // a tensor pattern's count is known only when it runs.
-  uint64_t keptPer = 0;
-  if (pattern != 0)
-    for (uint32_t l = 0; l < take; ++l) keptPer += fixedPatternKeeps(pattern, l) ? 1 : 0;
   auto describe = [&](Instr& in) {
     record(x, in, lanes, s, false);
     if (pat != nullptr) {
@@ -254,8 +248,14 @@ void vreducev2(uint32_t elemBytes, void* dst, const void* src0, const void* src1
         runs.push_back({r * src1RepStride * kBlockBytes, static_cast<uint32_t>(patBytes)});
       in.add(runsAccess(reinterpret_cast<uintptr_t>(pat), runs, false));
       in.add(plain(d.ptr, uint64_t{repeat} * take * elemBytes, true, false));
-    } else if (keptPer != 0) {
-      in.add(plain(d.ptr, uint64_t{repeat} * keptPer * elemBytes, true));
+    } else {
+      // A fixed pattern keeps the same lanes in every iteration, so the
+      // packed bytes it writes are known at issue (UnPad writes its whole
+      // output this way); a tensor pattern's count is known only when it
+      // runs. Counted here: only check mode and observers build records.
+      uint64_t keptPer = 0;
+      for (uint32_t l = 0; l < take; ++l) keptPer += fixedPatternKeeps(pattern, l) ? 1 : 0;
+      if (keptPer != 0) in.add(plain(d.ptr, uint64_t{repeat} * keptPer * elemBytes, true));
     }
   };
   uint8_t* dp = d.ptr;

@@ -62,8 +62,8 @@ static_assert(std::is_same_v<decltype(::min(uint32_t{4}, int64_t{8})), int64_t>)
 static_assert(::min(3, 7) == 3 && ::max(3, 7) == 7 && ::min(2.0, 1) == 1.0);
 
 TEST(DevkitScalar, MinMaxOfLvaluesKeepTheirValue) {
-  // The dangling form read the callee's dead stack slot; values pass
-  // through an opaque call so nothing is folded at compile time.
+  // The dangling form read the callee's dead stack slot; the operands come
+  // from volatile loads so nothing is folded at compile time.
   volatile uint32_t lo = 4, hi = 8;
   uint32_t a = lo, b = hi;
   uint32_t m = ::min(a, b);
