@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "checker/finding_store.h"
 #include "checker/launch_state.h"
@@ -44,6 +47,20 @@ void keepLatest(std::vector<Acc>& v, const Acc& a) {
     }
   }
   v.push_back(a);
+}
+
+// Calls f(lo, hi) for each byte run of an operand: its explicit runs, or its
+// blocks (one run when they are contiguous).
+template <typename F>
+void forEachRun(const kernel::Access& a, F&& f) {
+  if (a.runs) {
+    for (const kernel::Run& r : *a.runs) f(a.addr + r.offset, a.addr + r.offset + r.bytes);
+  } else if (a.blockCount == 1 || a.strideBytes == a.blockBytes) {
+    f(a.addr, a.addr + a.extent());
+  } else {
+    for (uint32_t b = 0; b < a.blockCount; ++b)
+      f(a.addr + b * a.strideBytes, a.addr + b * a.strideBytes + a.blockBytes);
+  }
 }
 
 }  // namespace
@@ -108,34 +125,101 @@ void LaunchState::execute(const kernel::CoreState& c, const kernel::Instr& in) {
   const uint32_t serial = ++serial_;
   // Reads first: an instruction that reads and writes the same bytes (an
   // in-place vector operation) reads the old contents.
-  for (uint8_t i = 0; i < in.accessCount; ++i)
-    if (!in.acc[i].write) access(c.index, in.acc[i], who, serial, AtomicOp::None, in.atomicType);
-  for (uint8_t i = 0; i < in.accessCount; ++i)
-    if (in.acc[i].write)
-      access(c.index, in.acc[i], who, serial,
-             in.acc[i].space == kernel::Space::GM ? in.atomicOp : AtomicOp::None, in.atomicType);
+  for (uint8_t i = 0; i < in.accessCount; ++i) {
+    if (in.acc[i].write) continue;
+    if (in.acc[i].syncFlag && in.acc[i].space == kernel::Space::GM)
+      flagCopy(c.index, in.acc[i], who, AtomicOp::None);
+    else
+      access(c.index, in.acc[i], who, serial, AtomicOp::None, in.atomicType);
+  }
+  for (uint8_t i = 0; i < in.accessCount; ++i) {
+    if (!in.acc[i].write) continue;
+    const AtomicOp op = in.acc[i].space == kernel::Space::GM ? in.atomicOp : AtomicOp::None;
+    if (in.acc[i].syncFlag && in.acc[i].space == kernel::Space::GM)
+      flagCopy(c.index, in.acc[i], who, op);
+    else
+      access(c.index, in.acc[i], who, serial, op, in.atomicType);
+  }
+}
+
+// The GM side of a copy inside a flag protocol (kernel/sync_protocol.cpp):
+// flag words are synchronisation, compared with nothing. A read takes in
+// what the words' writers released (the protocol's end acquires it) and
+// must find bytes somebody wrote; a write releases what its pipe had issued,
+// with what the protocol read before it, to the cores that acquire the
+// words later (an atomic update adds its release to the word's earlier
+// ones: every core that added is seen by the reader of the sum).
+void LaunchState::flagCopy(uint32_t core, const kernel::Access& a, const IssuedInstr& who,
+                           AtomicOp op) {
+  CoreHb& k = cores_[core];
+  if (a.blockCount == 0 || a.blockBytes == 0 || !a.exact) return;
+  std::vector<std::pair<uintptr_t, uintptr_t>> ranges;
+  forEachRun(a, [&](uintptr_t lo, uintptr_t hi) { ranges.emplace_back(lo, hi); });
+  if (!a.write) {
+    for (const auto& [lo, hi] : ranges)
+      for (uintptr_t w = lo & ~uintptr_t{3}; w < hi; w += 4) {
+        auto it = flagWords_.find(w);
+        if (it != flagWords_.end()) k.protocolAcquired.join(*it->second);
+      }
+    if (!(tools_ & initcheck)) return;
+    for (const auto& [lo, hi] : ranges)
+      if (neverWrittenGm(lo, hi))
+        report(Kind::UninitGmRead,
+               "read of " + bytesText(a.space, lo, hi) +
+                   " that neither the host nor a kernel wrote since it was allocated",
+               who.site, nullptr);
+    return;
+  }
+  auto mine = std::make_shared<VectorClock>(*who.clock);
+  mine->join(k.protocolAcquired);
+  mine->set(who.epoch.tid, std::max((*mine)[who.epoch.tid], who.epoch.clk));
+  ClockRef release = mine;
+  // Words sharing one earlier release share the joined one too.
+  std::unordered_map<const VectorClock*, ClockRef> joined;
+  for (const auto& [lo, hi] : ranges) {
+    device::DeviceMemory::instance().markWritten(reinterpret_cast<const void*>(lo), hi - lo);
+    for (uintptr_t w = lo & ~uintptr_t{3}; w < hi; w += 4) {
+      ClockRef& slot = flagWords_[w];
+      if (op == AtomicOp::None || !slot) {
+        slot = release;
+        continue;
+      }
+      ClockRef& j = joined[slot.get()];
+      if (!j) {
+        auto sum = std::make_shared<VectorClock>(*slot);
+        sum->join(*release);
+        j = std::move(sum);
+      }
+      slot = j;
+    }
+  }
 }
 
 void LaunchState::access(uint32_t core, const kernel::Access& a, const IssuedInstr& who,
                          uint32_t serial, AtomicOp op, DType type) {
   // A conservative superset would report bytes the instruction never touches.
   if (a.blockCount == 0 || a.blockBytes == 0 || !a.exact) return;
-  if (a.runs) {  // the exact bytes of an irregular pattern (masked lanes, cube fractals)
-    for (const kernel::Run& r : *a.runs)
-      accessRange(core, a.space, a.addr + r.offset, a.addr + r.offset + r.bytes, a.write,
-                  a.copiesPadding, who, serial, op, type);
+  if (a.syncFlag) {
+    scratchAccess(a);
     return;
   }
-  if (a.blockCount == 1 || a.strideBytes == a.blockBytes) {
-    accessRange(core, a.space, a.addr, a.addr + a.extent(), a.write, a.copiesPadding, who, serial,
-                op, type);
-    return;
-  }
-  for (uint32_t b = 0; b < a.blockCount; ++b) {
-    const uintptr_t lo = a.addr + b * a.strideBytes;
-    accessRange(core, a.space, lo, lo + a.blockBytes, a.write, a.copiesPadding, who, serial, op,
-                type);
-  }
+  // The exact bytes of an irregular pattern (masked lanes, cube fractals),
+  // or the blocks.
+  forEachRun(a, [&](uintptr_t lo, uintptr_t hi) {
+    accessRange(core, a.space, lo, hi, a.write, a.copiesPadding, who, serial, op, type);
+  });
+}
+
+// The local side of a flag copy: the protocol's scratch, which its library
+// code orders with flags of its own (Huawei's IBWait polls without the
+// S_MTE2 flag a user's spin needs, and its GroupBarrier copies words it
+// never set into flag lines nobody reads): neither raced nor required to be
+// written; what it writes counts as written for later reads.
+void LaunchState::scratchAccess(const kernel::Access& a) {
+  if (!a.write) return;
+  forEachRun(a, [&](uintptr_t lo, uintptr_t hi) {
+    shadow_.forRange(lo, hi, [](Cell& cell, uintptr_t, uintptr_t) { cell.init = true; });
+  });
 }
 
 void LaunchState::accessRange(uint32_t core, kernel::Space space, uintptr_t lo, uintptr_t hi,

@@ -30,6 +30,7 @@ LaunchState::LaunchState(const kernel::Launch& launch, Tools tools, Report repor
   for (uint32_t i = 0; i < n; ++i) {
     for (auto& p : cores_[i].pipe) p = SharedClock(dims_);
     for (auto& s : cores_[i].seg) s = 1;
+    cores_[i].protocolAcquired = VectorClock(dims_);
     identity_.emplace_back(l.core(i).blockIdx, l.core(i).kind);
   }
 }
@@ -165,8 +166,24 @@ void LaunchState::sync(const kernel::CoreState& c, const kernel::SyncEvent& e) {
       // releases it (scalarGm).
       if (rule.drainsCore) fullJoin(core);
       break;
+    case SyncKind::FlagAcquire: {
+      // A flag protocol's end: the scalar unit is ordered after what its
+      // flag copies read (when they ran) and after the present releases of
+      // the lines it polled through the data cache (loads the twin does not
+      // see: the poll ended on what it waited for).
+      k.pipe[PIPE_S].join(k.protocolAcquired);
+      k.protocolAcquired = VectorClock(dims_);
+      const auto lo = static_cast<uintptr_t>(e.id);
+      const auto hi = static_cast<uintptr_t>(e.aux);
+      for (uintptr_t w = lo & ~uintptr_t{3}; w < hi; w += 4) {
+        auto it = flagWords_.find(w);
+        if (it != flagWords_.end()) k.pipe[PIPE_S].join(*it->second);
+      }
+      break;
+    }
     case SyncKind::IBWait:
-    case SyncKind::WaitPreBlock: {
+    case SyncKind::WaitPreBlock:
+    case SyncKind::GroupWait: {
       // The API orders every pipe of the core after what its flag read saw.
       if (rule.acquiresCore) {
         const VectorClock s = *k.pipe[PIPE_S];

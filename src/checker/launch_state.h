@@ -66,6 +66,10 @@ struct CoreHb {
   std::unordered_map<uint64_t, std::deque<FlagInFlight>> hardFlags;
   uint32_t syncAllArrivals = 0;
   std::vector<uintptr_t> cachedWrites;  // scalar GM writes still in the data cache
+  // What the flag copies of the running GM flag protocol read had released:
+  // its later flag writes pass it on (the protocol tested what it read
+  // before writing), its end acquires it.
+  VectorClock protocolAcquired;
   std::vector<LiveBuffer> buffers;
   // Released buffers whose bytes a newer buffer took: id -> (old site, new
   // site). Using a tensor of one is a buffer overlap.
@@ -117,6 +121,9 @@ class LaunchState {
   // access_rules.cpp
   void access(uint32_t core, const kernel::Access& a, const IssuedInstr& who, uint32_t serial,
               kernel::AtomicOp op, kernel::DType type);
+  void scratchAccess(const kernel::Access& a);
+  void flagCopy(uint32_t core, const kernel::Access& a, const IssuedInstr& who,
+                kernel::AtomicOp op);
   void accessRange(uint32_t core, kernel::Space space, uintptr_t lo, uintptr_t hi, bool write,
                    bool copiesPadding, const IssuedInstr& who, uint32_t serial, kernel::AtomicOp op,
                    kernel::DType type);
@@ -131,7 +138,7 @@ class LaunchState {
   std::unordered_map<uint64_t, IssuedInstr> issued_;            // (core, seq) -> instruction
   std::unordered_map<uint32_t, VectorClock> syncAllRounds_;
   std::unordered_map<uintptr_t, ClockRef>
-      flagWords_;  // GM word -> release of its last scalar write
+      flagWords_;  // GM word -> release of its last scalar write or flag copy
   Shadow shadow_;
   std::vector<SiteInfo> sites_;
   std::unordered_map<SiteKey, uint32_t, SiteKeyHash> siteIndex_;

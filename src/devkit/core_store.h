@@ -46,6 +46,10 @@ struct DevkitCore {
   // L1/L0/BT/FB), which Huawei's TPipe fills with garbage on every core: no
   // instruction can reach them, since they are no memory of the core.
   std::array<std::unique_ptr<uint8_t[]>, 8> absent;
+  // Inside Huawei's IBSet / IBWait (their stubs are called on entry and on
+  // exit): the GM flag protocol the twin's checker is told of.
+  bool inIbSet = false;
+  bool inIbWait = false;
 };
 
 // The record of the calling core, made fresh when the core runs a block it

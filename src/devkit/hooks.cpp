@@ -125,9 +125,30 @@ void __sync_all_stub(int32_t, bool aivOnly) {
   asctwin::kernel::syncAllHard(aivOnly, asctwin::devkit::intrinsicSite("SyncAll"));
 }
 
-// IBSet/IBWait run their own GM protocol around these calls.
-void __ib_set_stub(int32_t, int32_t, bool) {}
-void __ib_wait_stub(int32_t, int32_t, bool) {}
+namespace {
+// Huawei's IBSet/IBWait call their stub on entry and again on exit, around
+// their own GM protocol (a flag word copied in, tested, set and copied out):
+// the first call opens the protocol for the checker, the second ends it.
+void ibStub(bool asctwin::devkit::DevkitCore::*open, asctwin::kernel::SyncProtocol protocol,
+            const char* api) {
+  if (!asctwin::kernel::inKernel()) return;
+  bool& inside = asctwin::devkit::currentDevkitCore().*open;
+  const Site site = asctwin::devkit::intrinsicSite(api);
+  if (!inside) {
+    asctwin::kernel::syncProtocolBegin(protocol, site);
+  } else {
+    asctwin::kernel::syncProtocolEnd(protocol, site);
+  }
+  inside = !inside;
+}
+}  // namespace
+
+void __ib_set_stub(int32_t, int32_t, bool) {
+  ibStub(&asctwin::devkit::DevkitCore::inIbSet, asctwin::kernel::SyncProtocol::IBSet, "IBSet");
+}
+void __ib_wait_stub(int32_t, int32_t, bool) {
+  ibStub(&asctwin::devkit::DevkitCore::inIbWait, asctwin::kernel::SyncProtocol::IBWait, "IBWait");
+}
 
 namespace asctwin::devkit {
 void kernelPrintf(const char* fmt, ...) {

@@ -114,6 +114,11 @@ struct CoreState {
 
   uint32_t syncAllCalls = 0;
   uint32_t determineCalls = 0;
+  // A GM flag protocol running on the core (kernel/sync_protocol.cpp): its
+  // nesting depth, and the GM byte ranges its copies and data-cache cleans
+  // read, acquired when it ends.
+  uint8_t syncProtocolDepth = 0;
+  std::vector<std::pair<uintptr_t, uintptr_t>> syncProtocolReads;
   uint64_t issued = 0;  // instruction records issued
 
   uint8_t hooks = 0;  // kHookCheck | kHookObserve | kHookLocalWatch

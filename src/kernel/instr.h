@@ -49,6 +49,10 @@ struct Access {
   // columns are garbage by design, so initcheck reports a read run only when
   // nothing in it was written.
   bool copiesPadding = false;
+  // An operand of a copy inside a cross-core flag protocol
+  // (kernel/sync_protocol.cpp). GM: synchronisation, not data (a write
+  // releases, the protocol's end acquires); local: the protocol's scratch.
+  bool syncFlag = false;
   std::shared_ptr<const std::vector<Run>> runs;  // null: the 2-D pattern
   uint64_t extent() const {
     return blockCount == 0 ? 0 : (blockCount - 1) * strideBytes + blockBytes;
@@ -110,6 +114,13 @@ void deferInstr(CoreState& c, const Instr& in, std::function<void()> work);
 void checkDrainLocal(CoreState& c, uintptr_t addr, uint64_t bytes, bool write);
 void checkDrainAll(CoreState& c);
 
+// Inside a GM flag protocol: marks the record's GM operands as flag accesses
+// and notes the ranges it reads (kernel/sync_protocol.cpp).
+void markSyncProtocolAccesses(CoreState& c, Instr& in);
+// Inside a GM flag protocol: a data-cache clean of [line, line + bytes)
+// before a scalar poll of it, acquired at the protocol's end.
+void noteSyncProtocolLine(CoreState& c, uintptr_t line, uintptr_t bytes);
+
 // Issues an instruction. `work` must capture by value (except the core): in
 // check mode it runs later, after the API call has returned. Fast mode
 // without an observer runs it at once, with no other cost.
@@ -121,6 +132,7 @@ inline void issue(CoreState& c, Instr& in, Work&& work) {
     work();
     return;
   }
+  if (__builtin_expect(c.syncProtocolDepth != 0, 0)) markSyncProtocolAccesses(c, in);
   if (c.hooks & kHookLocalWatch) checkLocalWatch(c, in);
   if (c.hooks & kHookCheck) {
     deferInstr(c, in, std::function<void()>(std::forward<Work>(work)));

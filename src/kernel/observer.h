@@ -51,6 +51,9 @@ enum class SyncKind : uint8_t {
   BlockEnd,         // the block's scalar code returned (its pending work is complete)
   CrossCoreSet,   // CrossCoreSetFlag: pipe, id = flag, aux = FFTS mode (the counter store follows)
   CrossCoreWait,  // CrossCoreWaitFlag passed: id = flag (after the counter reads)
+  FlagAcquire,    // a GM flag protocol's end: acquires what its flag copies read, and the
+                  // flag words in [id, aux) (a line it polled through the data cache)
+  GroupWait,      // a GroupBarrier's Wait passed (after its FlagAcquire)
 };
 
 struct SyncEvent {

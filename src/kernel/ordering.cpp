@@ -67,16 +67,25 @@ constexpr SyncRule kSync[] = {
     {SyncKind::PipeBarrier, false, false},  // per pipe: see syncRule()
     {SyncKind::SetFlag, false, false},      // releases the event's source pipe
     {SyncKind::WaitFlag, false, false},     // orders the event's destination pipe
-    {SyncKind::SyncAllArrive, true, false},   {SyncKind::SyncAllLeave, false, true},
-    {SyncKind::IBSet, true, false},           {SyncKind::IBWait, false, true},
-    {SyncKind::NotifyNextBlock, true, false}, {SyncKind::WaitPreBlock, false, true},
-    {SyncKind::DataCacheClean, false, false}, {SyncKind::SetAtomic, false, false},
+    {SyncKind::SyncAllArrive, true, false},
+    {SyncKind::SyncAllLeave, false, true},
+    {SyncKind::IBSet, true, false},
+    {SyncKind::IBWait, false, true},
+    {SyncKind::NotifyNextBlock, true, false},
+    {SyncKind::WaitPreBlock, false, true},
+    {SyncKind::DataCacheClean, false, false},
+    {SyncKind::SetAtomic, false, false},
     {SyncKind::BlockEnd, true, false},
     // ffts_cross_core_sync releases what its pipe issued before it (see
     // syncRule's caller in src/isa/cube_crosscore.cpp); wait_flag_dev blocks
     // the issue of everything after it.
     {SyncKind::CrossCoreSet, false, false},
     {SyncKind::CrossCoreWait, false, true},
+    // A GM flag protocol's acquire orders the scalar unit; the waiting APIs
+    // built on it (IBWait, WaitPreBlock, GroupBarrier::Wait) then order
+    // every pipe (src/kernel/sync_protocol.cpp).
+    {SyncKind::FlagAcquire, false, false},
+    {SyncKind::GroupWait, false, true},
 };
 
 }  // namespace

@@ -90,6 +90,7 @@ void dcacheCleanInvalidate(const GmRef& ref, bool entireCache, const Site& site)
   }
   if (ref.addr == 0) c.launch->raise(c, site, "GM address is null");
   const uintptr_t line = ref.addr & ~(kLine - 1);
+  noteSyncProtocolLine(c, line, kLine);
   auto it = c.dcache.find(line);
   if (it != c.dcache.end()) {
     writeBack(line, it->second);

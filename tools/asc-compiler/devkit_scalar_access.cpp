@@ -1,8 +1,10 @@
 #include "devkit_scalar_access.h"
 
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
+#include "definition_heads.h"
 #include "line_map.h"
 #include "text_edits.h"
 #include "token_utils.h"
@@ -35,18 +37,6 @@ Member scalarMember(const TokenView& v, std::size_t from, std::size_t to) {
   return {};
 }
 
-// The name of the first parameter of the list opened at `open`: the last
-// identifier before the first ',' or the ')'.
-std::string_view firstParameter(const TokenView& v, std::size_t open) {
-  const std::size_t close = v.match(open);
-  std::string_view name;
-  for (std::size_t k = open + 1; k < close && k != kNoIndex; ++k) {
-    if (v.punct(k, ',')) break;
-    if (v.ident(k)) name = v.text(k);
-  }
-  return name;
-}
-
 std::string hook(std::string_view index, bool write) {
   const std::string i(index);
   return " ::asctwin::devkit::scalarLocalAccess(static_cast<const void*>(this->GetPhyAddr()), "
@@ -57,10 +47,39 @@ std::string hook(std::string_view index, bool write) {
          (write ? "true" : "false") + ");";
 }
 
+// Huawei's GlobalTensor<T>::GetValue / SetValue / operator() load and store
+// through oriAddress_ (a nibble's byte for the half-byte types).
+std::string globalHook(std::string_view offset, bool write) {
+  const std::string o(offset);
+  return " ::asctwin::devkit::scalarGlobalAccess(static_cast<const void*>(this->oriAddress_), "
+         "IsHalfByteDataType<PrimType>() ? static_cast<unsigned long long>(" +
+         o + ") / 2 : static_cast<unsigned long long>(" + o +
+         ") * sizeof(PrimType), IsHalfByteDataType<PrimType>() ? 1u : "
+         "static_cast<unsigned>(sizeof(PrimType)), " +
+         (write ? "true" : "false") + ");";
+}
+
+void hookGlobalTensor(const TokenView& v, std::vector<TextEdit>& edits) {
+  struct GlobalMember {
+    const char* name;
+    bool write;  // operator() hands out a reference: taken as a write
+  };
+  for (const GlobalMember m : {GlobalMember{"GetValue", false}, GlobalMember{"SetValue", true},
+                               GlobalMember{"operator()", true}}) {
+    for (const DefinitionHead& d : findDefinitions(v, "GlobalTensor", m.name)) {
+      const std::string_view offset = firstParameter(v, d.params);
+      if (!offset.empty())
+        edits.push_back({v[d.body].end, v[d.body].end, globalHook(offset, m.write)});
+    }
+  }
+}
+
 }  // namespace
 
 bool rewriteScalarAccesses(std::string& text, std::string* error) {
-  if (text.find(kInoutPipeMarker) == std::string::npos) return true;
+  if (text.find(kInoutPipeMarker) == std::string::npos &&
+      text.find("GlobalTensor") == std::string::npos)
+    return true;
   const Tokens toks = tokenize(text);
   const TokenView v(text, toks.code);
   std::vector<TextEdit> edits;
@@ -95,6 +114,9 @@ bool rewriteScalarAccesses(std::string& text, std::string* error) {
     if (index.empty()) continue;
     edits.push_back({v[body].end, v[body].end, hook(index, m.write)});
   }
+  hookGlobalTensor(v, edits);
+  std::sort(edits.begin(), edits.end(),
+            [](const TextEdit& a, const TextEdit& b) { return a.begin < b.begin; });
   text = applyEdits(text, edits);
   return true;
 }

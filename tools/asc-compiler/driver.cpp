@@ -13,6 +13,8 @@
 
 #include "devkit_block_local.h"
 #include "devkit_scalar_access.h"
+#include "devkit_kfc_free_ub.h"
+#include "devkit_sync_protocol.h"
 #include "devkit_tiling.h"
 #include "subprocess.h"
 #include "translate.h"
@@ -322,7 +324,8 @@ class Driver {
     if (!tc_.devkitBase.empty()) {
       output = devkitDeviceCalls(output);
       std::string error;
-      if (!asc::rewriteBlockLocals(output, &error) || !asc::rewriteScalarAccesses(output, &error)) {
+      if (!asc::rewriteBlockLocals(output, &error) || !asc::rewriteScalarAccesses(output, &error) ||
+          !asc::rewriteSyncProtocols(output, &error) || !asc::rewriteKfcFreeUb(output, &error)) {
         std::fprintf(stderr, "asctwin-asc: devkit mode: %s\n", error.c_str());
         return 1;
       }

@@ -92,8 +92,13 @@ class GroupBarrier {
     ones_ = LocalTensor<int32_t>(TPosition::VECIN, UB_START_ADDR, 8 * BARRIER_MAX_AIV, loc);
     for (uint32_t i = 0; i < 8 * BARRIER_MAX_AIV; ++i) ones_.SetValue(i, i % 8 == 0 ? 1 : 0, loc);
   }
+  // Both are GM flag protocols for the checker (the counters are flags, not
+  // data): kernel::SyncProtocolScope.
   void Arrive(uint32_t arriveIndex, std::source_location loc = std::source_location::current()) {
     if (ASCEND_IS_AIC) return;
+    const asctwin::kernel::SyncProtocolScope protocol(
+        asctwin::kernel::SyncProtocol::GroupArrive,
+        asctwin::kernel::Site::at("GroupBarrier::Arrive", loc));
     if (counter_ > 1) poll(wait_, arriveIndex, (counter_ - 1) * waitSize_, true, loc);
     bump(arrive_, loc);
     counter_ += 1;
@@ -101,6 +106,9 @@ class GroupBarrier {
   }
   void Wait(uint32_t waitIndex, std::source_location loc = std::source_location::current()) {
     if (ASCEND_IS_AIC) return;
+    const asctwin::kernel::SyncProtocolScope protocol(
+        asctwin::kernel::SyncProtocol::GroupWait,
+        asctwin::kernel::Site::at("GroupBarrier::Wait", loc));
     const uint32_t round = hasArrive_ ? counter_ - 1 : counter_;
     poll(arrive_, waitIndex, round * arriveSize_, false, loc);
     bump(wait_, loc);

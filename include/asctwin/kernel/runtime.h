@@ -10,6 +10,7 @@
 #include "asctwin/source_location.h"
 #include <type_traits>
 
+#include "asctwin/kernel/sync_protocol.h"
 #include "asctwin/kernel/types.h"
 
 namespace asctwin::kernel {
@@ -176,6 +177,25 @@ void ibWait(const GmRef& gm, const LocalRef& ub, int32_t blockIdx, int32_t event
 void initDetermineCompute(const GmRef& gm, const LocalRef& ub, const Site& site);
 void waitPreBlock(const GmRef& gm, const LocalRef& ub, const Site& site);
 void notifyNextBlock(const GmRef& gm, const LocalRef& ub, const Site& site);
+
+// A GM flag protocol (sync_protocol.h) starts and ends on the calling core
+// (outside a kernel: nothing).
+void syncProtocolBegin(SyncProtocol protocol, const Site& site);
+void syncProtocolEnd(SyncProtocol protocol, const Site& site);
+// The protocol's extent as a scope (a function body).
+class SyncProtocolScope {
+ public:
+  SyncProtocolScope(SyncProtocol protocol, const Site& site) : protocol_(protocol), site_(site) {
+    syncProtocolBegin(protocol_, site_);
+  }
+  ~SyncProtocolScope() { syncProtocolEnd(protocol_, site_); }
+  SyncProtocolScope(const SyncProtocolScope&) = delete;
+  SyncProtocolScope& operator=(const SyncProtocolScope&) = delete;
+
+ private:
+  SyncProtocol protocol_;
+  Site site_;
+};
 
 // --- debug output --------------------------------------------------------------
 void kernelPrintf(const char* fmt, __builtin_va_list args);
