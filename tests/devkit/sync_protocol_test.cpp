@@ -33,17 +33,21 @@ constexpr uint32_t kLen = 64;  // floats handed from block 0 to block 1
 // kReadBeforeWait: a block also reads the handed-over data before its wait.
 enum Variant : int32_t { kCorrect = 0, kNoStubs = 1, kReadBeforeWait = 2 };
 
-void ibSet(const GlobalTensor<int32_t>& flags, const LocalTensor<int32_t>& ub, int32_t block,
-           bool stubs) {
-  if (stubs) __ib_set_stub(block, 0, true);
+// Huawei's IBSet (waits for the flag to be 0, writes 1) and IBWait (waits
+// for 1, writes 0) are the same loop; `stub` is the one each calls on entry
+// and exit (none: the same copies without it).
+using IbStub = void (*)(int32_t, int32_t, bool);
+void ibProtocol(const GlobalTensor<int32_t>& flags, const LocalTensor<int32_t>& ub, int32_t block,
+                IbStub stub, int32_t want) {
+  if (stub != nullptr) stub(block, 0, true);
   GlobalTensor<int32_t> slot = flags[block * 8];
   PipeBarrier<PIPE_ALL>();
   while (true) {
     DataCopy(ub, slot, 8);
     SetFlag<HardEvent::MTE2_S>(0);
     WaitFlag<HardEvent::MTE2_S>(0);
-    if (ub.GetValue(0) == 0) {
-      ub.SetValue(0, 1);
+    if (ub.GetValue(0) == want) {
+      ub.SetValue(0, 1 - want);
       SetFlag<HardEvent::S_MTE3>(0);
       WaitFlag<HardEvent::S_MTE3>(0);
       DataCopy(slot, ub, 8);
@@ -51,28 +55,17 @@ void ibSet(const GlobalTensor<int32_t>& flags, const LocalTensor<int32_t>& ub, i
     }
   }
   PipeBarrier<PIPE_ALL>();
-  if (stubs) __ib_set_stub(block, 0, true);
+  if (stub != nullptr) stub(block, 0, true);
+}
+
+void ibSet(const GlobalTensor<int32_t>& flags, const LocalTensor<int32_t>& ub, int32_t block,
+           bool stubs) {
+  ibProtocol(flags, ub, block, stubs ? __ib_set_stub : nullptr, 0);
 }
 
 void ibWait(const GlobalTensor<int32_t>& flags, const LocalTensor<int32_t>& ub, int32_t block,
             bool stubs) {
-  if (stubs) __ib_wait_stub(block, 0, true);
-  GlobalTensor<int32_t> slot = flags[block * 8];
-  PipeBarrier<PIPE_ALL>();
-  while (true) {
-    DataCopy(ub, slot, 8);
-    SetFlag<HardEvent::MTE2_S>(0);
-    WaitFlag<HardEvent::MTE2_S>(0);
-    if (ub.GetValue(0) == 1) {
-      ub.SetValue(0, 0);
-      SetFlag<HardEvent::S_MTE3>(0);
-      WaitFlag<HardEvent::S_MTE3>(0);
-      DataCopy(slot, ub, 8);
-      break;
-    }
-  }
-  PipeBarrier<PIPE_ALL>();
-  if (stubs) __ib_wait_stub(block, 0, true);
+  ibProtocol(flags, ub, block, stubs ? __ib_wait_stub : nullptr, 1);
 }
 
 // Block 0 copies src to mid and sets the flag; block 1 waits for it and
