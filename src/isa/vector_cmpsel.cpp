@@ -273,12 +273,12 @@ void vgather(Elem t, void* dst, const void* offsets, uint32_t baseAddr, uint16_t
     };
     uint64_t n = 0;
     if (d.contiguous(per) && o.contiguous(per) && lanes.prefix(&n)) {
-      // Every enabled lane in order: check all offsets in one pass, then one
-      // gather.
+      // Every enabled lane in order: one gather that checks its offsets
+      // (before reading them; an instruction that fails has written only
+      // lanes before the bad one, as the per-iteration path below).
       const auto* offs = reinterpret_cast<const uint32_t*>(o.base);
-      const int64_t maxOffset = int64_t{ubSize} - base - eb;
-      if (const size_t i = vec::firstBadOffset(offs, n, eb, maxOffset); i < n) bad(i, offs[i]);
-      vec::gather(d.base, ub, offs, base, eb, n, ubSize - base);
+      if (const size_t i = vec::gatherChecked(d.base, ub, offs, base, eb, n, ubSize - base); i < n)
+        bad(i, offs[i]);
       return;
     }
     alignas(64) uint8_t out[kRepeatBytes];

@@ -146,87 +146,6 @@ void selectTyped(void* dst, const std::uint8_t* mask, const void* src0, const vo
   }
 }
 
-// 32-bit words, 16 lanes at a time: when every offset of the 16 lies in one
-// of two 64-byte windows of the source, at the offsets of the first two lanes
-// (an interleave such as the Bernoulli FP64 assembly's zero word and high
-// words, a short stride, a small transpose), one two-table permute serves
-// them instead of 16 loads (~2x the scalar pairs on the FP64 pattern). A
-// group that does not fit takes the scalar pairs with the next 8 groups
-// (scattered offsets then pay one failed test per 9 groups).
-// Two words per 64-bit offset load and per 64-bit store; n even.
-inline void gatherPairs(std::uint32_t* d, const unsigned char* base, const std::uint32_t* off,
-                        std::size_t n) {
-  for (std::size_t k = 0; k < n; k += 2) {
-    std::uint64_t pair;
-    std::memcpy(&pair, off + k, 8);
-    std::uint32_t lo, hi;
-    std::memcpy(&lo, base + static_cast<std::uint32_t>(pair), 4);
-    std::memcpy(&hi, base + (pair >> 32), 4);
-    const std::uint64_t words = lo | std::uint64_t{hi} << 32;
-    std::memcpy(d + k, &words, 8);
-  }
-}
-
-ASCTWIN_VEC_AVX512 std::size_t gatherWindowsAvx512(std::uint32_t* d, const unsigned char* base,
-                                                   const std::uint32_t* off, std::size_t n,
-                                                   std::uint64_t srcBytes) {
-  const __m512i window = _mm512_set1_epi32(64);
-  const __m512i low2 = _mm512_set1_epi32(3);
-  const __m512i sixteen = _mm512_set1_epi32(16);
-  constexpr std::size_t kSkipWords = 9 * 16;  // the failed group and the next 8
-  std::size_t i = 0;
-  while (i + 16 <= n) {
-    const __m512i o = _mm512_loadu_si512(off + i);
-    const std::uint32_t a = off[i], b = off[i + 1];
-    const __m512i ra = _mm512_sub_epi32(o, _mm512_set1_epi32(static_cast<int>(a)));
-    const __m512i rb = _mm512_sub_epi32(o, _mm512_set1_epi32(static_cast<int>(b)));
-    const __mmask16 inA = _mm512_cmplt_epu32_mask(ra, window);
-    const __mmask16 inB = _mm512_cmplt_epu32_mask(rb, window);
-    if (static_cast<__mmask16>(inA | inB) == 0xFFFF && _mm512_test_epi32_mask(o, low2) == 0 &&
-        std::uint64_t{a} + 64 <= srcBytes && std::uint64_t{b} + 64 <= srcBytes) {
-      const __m512i ta = _mm512_loadu_si512(base + a);
-      const __m512i tb = _mm512_loadu_si512(base + b);
-      // Word index in table A, or 16 + index in table B (lanes outside A).
-      const __m512i idx =
-          _mm512_mask_add_epi32(_mm512_srli_epi32(ra, 2), static_cast<__mmask16>(~inA),
-                                _mm512_srli_epi32(rb, 2), sixteen);
-      _mm512_storeu_si512(d + i, _mm512_permutex2var_epi32(ta, idx, tb));
-      i += 16;
-      continue;
-    }
-    const std::size_t run = (n - i < kSkipWords ? n - i : kSkipWords) / 16 * 16;
-    gatherPairs(d + i, base, off + i, run);
-    i += run;
-  }
-  return i;
-}
-
-// Gather stays scalar on purpose: measured with asctwin-bench-vec on the
-// project's AMD machines, AVX2 vpgatherdd/vpgatherdq were slower than this
-// loop (3.4-4.1 vs 4.9-6.4 GB/s for 32-bit words), and on the Zen 5 host an
-// AVX-512 vpgatherdd too (~0.37 vs ~0.27 ns per word). 32-bit words go in
-// pairs: two offsets per 64-bit load and one 64-bit store per two words
-// (~0.20 ns per word there), a third fewer memory operations; with AVX-512
-// the two-window permute above goes first.
-template <class T>
-void gatherTyped(void* dst, const void* srcBase, const std::uint32_t* off, std::uint32_t baseAddr,
-                 std::size_t n, std::uint64_t srcBytes) {
-  const auto* base = static_cast<const unsigned char*>(srcBase) + baseAddr;
-  auto* d = static_cast<T*>(dst);
-  std::size_t i = 0;
-  if constexpr (sizeof(T) == 4) {
-    if (detail::useAvx512()) i = gatherWindowsAvx512(d, base, off, n, srcBytes);
-    const std::size_t pairs = (n - i) / 2 * 2;
-    gatherPairs(d + i, base, off + i, pairs);
-    i += pairs;
-  }
-  for (; i < n; ++i) {
-    T v;
-    std::memcpy(&v, base + off[i], sizeof(T));
-    d[i] = v;
-  }
-}
-
 // OR and maximum of n offsets.
 struct OffsetSummary {
   std::uint32_t orAll = 0;
@@ -281,6 +200,145 @@ ASCTWIN_VEC_AVX512 OffsetSummary summariseAvx512(const std::uint32_t* off, std::
   return s;
 }
 
+// 32-bit words, 16 lanes at a time: when every offset of the 16 lies in one
+// of two 64-byte windows of the source, at the offsets of the first two lanes
+// (an interleave such as the Bernoulli FP64 assembly's zero words and high
+// words, a short stride, a small transpose), one two-table permute serves
+// them instead of 16 loads. The next group usually has the same shape moved
+// by one distance (the offsets of a table built by doubling, a strided
+// walk): then one compare against the previous offsets plus that distance
+// replaces the window test, and the permute indices are kept. A group that
+// fits no window takes the scalar pairs together with the next 8 groups
+// (scattered offsets then pay one failed test per 9 groups).
+// Two words per 64-bit offset load and per 64-bit store; n even.
+inline void gatherPairs(std::uint32_t* d, const unsigned char* base, const std::uint32_t* off,
+                        std::size_t n) {
+  for (std::size_t k = 0; k < n; k += 2) {
+    std::uint64_t pair;
+    std::memcpy(&pair, off + k, 8);
+    std::uint32_t lo, hi;
+    std::memcpy(&lo, base + static_cast<std::uint32_t>(pair), 4);
+    std::memcpy(&hi, base + (pair >> 32), 4);
+    const std::uint64_t words = lo | std::uint64_t{hi} << 32;
+    std::memcpy(d + k, &words, 8);
+  }
+}
+
+// kChecked: offsets must be multiples of 4 with off + 4 <= srcBytes. A
+// group served by the windows satisfies that by construction (every lane is
+// 4-aligned and inside a window that ends within srcBytes); the scalar runs
+// are checked before they read. Returns where it stopped: a multiple of 16
+// (the groups before it written), or the first bad offset's index when
+// *bad is set.
+template <bool kChecked>
+ASCTWIN_VEC_AVX512 std::size_t gatherWindowsAvx512(std::uint32_t* d, const unsigned char* base,
+                                                   const std::uint32_t* off, std::size_t n,
+                                                   std::uint64_t srcBytes, bool* bad) {
+  const __m512i window = _mm512_set1_epi32(64);
+  const __m512i low2 = _mm512_set1_epi32(3);
+  const __m512i sixteen = _mm512_set1_epi32(16);
+  constexpr std::size_t kSkipWords = 9 * 16;  // the failed group and the next 8
+  // The last group the windows served: its offsets, window starts and
+  // permute indices.
+  __m512i prev = _mm512_setzero_si512(), idx = _mm512_setzero_si512();
+  std::uint32_t a = 0, b = 0;
+  bool shaped = false;
+  std::size_t i = 0;
+  while (i + 16 <= n) {
+    const __m512i o = _mm512_loadu_si512(off + i);
+    if (shaped) {
+      // Unsigned wrap-around keeps "lane - window start < 64" under a move.
+      const std::uint32_t delta = off[i] - a;
+      const __mmask16 moved = _mm512_cmpeq_epi32_mask(
+          o, _mm512_add_epi32(prev, _mm512_set1_epi32(static_cast<int>(delta))));
+      const std::uint32_t na = a + delta, nb = b + delta;
+      if (moved == 0xFFFF && (delta & 3u) == 0 && std::uint64_t{na} + 64 <= srcBytes &&
+          std::uint64_t{nb} + 64 <= srcBytes) {
+        a = na;
+        b = nb;
+        prev = o;
+        _mm512_storeu_si512(d + i, _mm512_permutex2var_epi32(_mm512_loadu_si512(base + a), idx,
+                                                             _mm512_loadu_si512(base + b)));
+        i += 16;
+        continue;
+      }
+    }
+    const std::uint32_t wa = off[i], wb = off[i + 1];
+    const __m512i ra = _mm512_sub_epi32(o, _mm512_set1_epi32(static_cast<int>(wa)));
+    const __m512i rb = _mm512_sub_epi32(o, _mm512_set1_epi32(static_cast<int>(wb)));
+    const __mmask16 inA = _mm512_cmplt_epu32_mask(ra, window);
+    const __mmask16 inB = _mm512_cmplt_epu32_mask(rb, window);
+    if (static_cast<__mmask16>(inA | inB) == 0xFFFF && _mm512_test_epi32_mask(o, low2) == 0 &&
+        std::uint64_t{wa} + 64 <= srcBytes && std::uint64_t{wb} + 64 <= srcBytes) {
+      // Word index in table A, or 16 + index in table B (lanes outside A).
+      idx = _mm512_mask_add_epi32(_mm512_srli_epi32(ra, 2), static_cast<__mmask16>(~inA),
+                                  _mm512_srli_epi32(rb, 2), sixteen);
+      a = wa;
+      b = wb;
+      prev = o;
+      shaped = true;
+      _mm512_storeu_si512(d + i, _mm512_permutex2var_epi32(_mm512_loadu_si512(base + a), idx,
+                                                           _mm512_loadu_si512(base + b)));
+      i += 16;
+      continue;
+    }
+    shaped = false;
+    const std::size_t run = (n - i < kSkipWords ? n - i : kSkipWords) / 16 * 16;
+    if constexpr (kChecked) {
+      const std::size_t first =
+          firstBadOffset(off + i, run, 4, static_cast<std::int64_t>(srcBytes) - 4);
+      if (first < run) {
+        *bad = true;
+        return i + first;
+      }
+    }
+    gatherPairs(d + i, base, off + i, run);
+    i += run;
+  }
+  return i;
+}
+
+// Gather stays scalar on purpose: measured with asctwin-bench-vec on the
+// project's AMD machines, AVX2 vpgatherdd/vpgatherdq were slower than this
+// loop (3.4-4.1 vs 4.9-6.4 GB/s for 32-bit words), and on the Zen 5 host an
+// AVX-512 vpgatherdd too (~0.37 vs ~0.27 ns per word). 32-bit words go in
+// pairs: two offsets per 64-bit load and one 64-bit store per two words
+// (~0.20 ns per word there), a third fewer memory operations; with AVX-512
+// the two-window permute above goes first. kChecked as gatherWindowsAvx512;
+// returns the first bad offset's index, or n.
+template <class T, bool kChecked>
+std::size_t gatherTyped(void* dst, const void* srcBase, const std::uint32_t* off,
+                        std::uint32_t baseAddr, std::size_t n, std::uint64_t srcBytes) {
+  const auto* base = static_cast<const unsigned char*>(srcBase) + baseAddr;
+  auto* d = static_cast<T*>(dst);
+  std::size_t i = 0;
+  if constexpr (sizeof(T) == 4) {
+    if (detail::useAvx512()) {
+      bool bad = false;
+      i = gatherWindowsAvx512<kChecked>(d, base, off, n, srcBytes, &bad);
+      if (bad) return i;
+    }
+  }
+  if constexpr (kChecked) {
+    const auto maxOffset =
+        static_cast<std::int64_t>(srcBytes) - static_cast<std::int64_t>(sizeof(T));
+    if (const std::size_t first = firstBadOffset(off + i, n - i, sizeof(T), maxOffset);
+        first < n - i)
+      return i + first;
+  }
+  if constexpr (sizeof(T) == 4) {
+    const std::size_t pairs = (n - i) / 2 * 2;
+    gatherPairs(d + i, base, off + i, pairs);
+    i += pairs;
+  }
+  for (; i < n; ++i) {
+    T v;
+    std::memcpy(&v, base + off[i], sizeof(T));
+    d[i] = v;
+  }
+  return n;
+}
+
 #undef AVX
 
 }  // namespace
@@ -313,19 +371,34 @@ std::size_t firstBadOffset(const std::uint32_t* off, std::size_t n, std::uint32_
   return n;
 }
 
+template <bool kChecked>
+std::size_t gatherBySize(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,
+                         std::uint32_t baseAddr, std::size_t elemSize, std::size_t n,
+                         std::uint64_t srcBytes) {
+  switch (elemSize) {
+    case 1:
+      return gatherTyped<std::uint8_t, kChecked>(dst, srcBase, byteOffsets, baseAddr, n, srcBytes);
+    case 2:
+      return gatherTyped<std::uint16_t, kChecked>(dst, srcBase, byteOffsets, baseAddr, n, srcBytes);
+    case 4:
+      return gatherTyped<std::uint32_t, kChecked>(dst, srcBase, byteOffsets, baseAddr, n, srcBytes);
+    default:
+      return gatherTyped<std::uint64_t, kChecked>(dst, srcBase, byteOffsets, baseAddr, n, srcBytes);
+  }
+}
+
 void gather(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,
             std::uint32_t baseAddr, std::size_t elemSize, std::size_t n, std::uint64_t srcBytes) {
   if (n == 0) return;
-  switch (elemSize) {
-    case 1:
-      return gatherTyped<std::uint8_t>(dst, srcBase, byteOffsets, baseAddr, n, srcBytes);
-    case 2:
-      return gatherTyped<std::uint16_t>(dst, srcBase, byteOffsets, baseAddr, n, srcBytes);
-    case 4:
-      return gatherTyped<std::uint32_t>(dst, srcBase, byteOffsets, baseAddr, n, srcBytes);
-    default:
-      return gatherTyped<std::uint64_t>(dst, srcBase, byteOffsets, baseAddr, n, srcBytes);
-  }
+  gatherBySize<false>(dst, srcBase, byteOffsets, baseAddr, elemSize, n, srcBytes);
+}
+
+std::size_t gatherChecked(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,
+                          std::uint32_t baseAddr, std::size_t elemSize, std::size_t n,
+                          std::uint64_t srcBytes) {
+  if (n == 0) return 0;
+  if (srcBytes < elemSize) return 0;
+  return gatherBySize<true>(dst, srcBase, byteOffsets, baseAddr, elemSize, n, srcBytes);
 }
 
 }  // namespace asctwin::vec

@@ -194,6 +194,15 @@ bool compare(std::uint8_t* dstBits, const void* a, const void* b, DType t, CmpMo
 // 64-byte windows there, never past srcBytes).
 void gather(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,
             std::uint32_t baseAddr, std::size_t elemSize, std::size_t n, std::uint64_t srcBytes);
+// gather with its bounds check fused: every offset must be a multiple of
+// elemSize with offset + elemSize <= srcBytes. Returns the index of the first
+// that is not (nothing at or after it is read; words before it may have been
+// written), or n when all pass and all were gathered. For 32-bit words the
+// groups the AVX-512 windows serve are in bounds by construction, so the
+// separate pass over the offsets is skipped there.
+std::size_t gatherChecked(void* dst, const void* srcBase, const std::uint32_t* byteOffsets,
+                          std::uint32_t baseAddr, std::size_t elemSize, std::size_t n,
+                          std::uint64_t srcBytes);
 // The bounds check of a gather, once per instruction: the index of the first
 // offset that is not a multiple of `align` (a power of two) or exceeds
 // `maxOffset` (none passes when maxOffset < 0); n when every offset passes.

@@ -376,6 +376,89 @@ TEST_P(Ops, GatherWindowsMatchElementReads) {
   munmap(map, 2 * page);
 }
 
+// Groups that repeat the previous group's shape moved by one distance (the
+// Bernoulli FP64 table: zero words and high words advancing together; a
+// strided walk; distances that are misaligned, negative or carry a window
+// past the source) against element reads, through gather and gatherChecked;
+// and gatherChecked's answer against firstBadOffset when one offset is bad.
+TEST_P(Ops, GatherMovedShapesAndFusedCheck) {
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  void* map = mmap(nullptr, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(map, MAP_FAILED);
+  ASSERT_EQ(mprotect(static_cast<unsigned char*>(map) + 2 * page, page, PROT_NONE), 0);
+  constexpr std::uint32_t kBytes = 4096;  // the source ends at the inaccessible page
+  auto* src = static_cast<unsigned char*>(map) + 2 * page - kBytes;
+  std::mt19937 rng(11);
+  for (std::uint32_t k = 0; k < kBytes; ++k) src[k] = static_cast<unsigned char>(rng());
+  const auto word = [&](std::uint32_t at) {
+    std::uint32_t v;
+    std::memcpy(&v, src + at, 4);
+    return v;
+  };
+  for (int round = 0; round < 400; ++round) {
+    std::vector<std::uint32_t> off;
+    const int kind = round % 4;
+    if (kind == 0) {  // the FP64 table: entry 2i -> 4i, 2i + 1 -> high + 4i
+      const std::uint32_t k = 16 + rng() % 480, high = 4 * k;
+      for (std::uint32_t i = 0; i < k && high + 4 * i + 4 <= kBytes; ++i) {
+        off.push_back(4 * i);
+        off.push_back(high + 4 * i);
+      }
+    } else {  // a first group, then moves by a distance drawn per run of groups
+      std::vector<std::uint32_t> g(16);
+      const std::uint32_t a = (rng() % 64) * 4, b = 1024 + (rng() % 64) * 4;
+      for (std::uint32_t l = 0; l < 16; ++l) g[l] = (l % 2 == 0 ? a : b) + (rng() % 16) * 4;
+      g[0] = a;
+      g[1] = b;
+      const std::size_t groups = 1 + rng() % 40;
+      std::uint32_t delta = 32;
+      for (std::size_t q = 0; q < groups; ++q) {
+        for (std::uint32_t o : g) off.push_back(std::min<std::uint32_t>(o, kBytes - 4));
+        if (rng() % 6 == 0) {
+          const std::uint32_t pick = rng() % 4;
+          delta = pick == 0   ? 2
+                  : pick == 1 ? static_cast<std::uint32_t>(-64)
+                  : pick == 2 ? 1000
+                              : 64;
+        }
+        for (auto& o : g) o += delta;
+        if (kind == 3) g[5] += 4;  // a shape that changes: the full test again
+      }
+    }
+    const std::size_t tail = rng() % 16;
+    for (std::size_t t = 0; t < tail; ++t) off.push_back((rng() % (kBytes / 4)) * 4);
+    std::vector<std::uint32_t> ref(off.size());
+    for (std::size_t i = 0; i < off.size(); ++i) ref[i] = off[i] + 4 <= kBytes ? word(off[i]) : 0;
+    const std::size_t firstBad =
+        asctwin::vec::firstBadOffset(off.data(), off.size(), 4, kBytes - 4);
+    std::vector<std::uint32_t> out(off.size() + 1, 0xA5A5A5A5u);
+    ASSERT_EQ(asctwin::vec::gatherChecked(out.data(), src, off.data(), 0, 4, off.size(), kBytes),
+              firstBad)
+        << "round " << round;
+    if (firstBad == off.size()) {
+      for (std::size_t i = 0; i < off.size(); ++i)
+        ASSERT_EQ(out[i], ref[i]) << "round " << round << " lane " << i << " offset " << off[i];
+      std::vector<std::uint32_t> plain(off.size() + 1, 0xA5A5A5A5u);
+      asctwin::vec::gather(plain.data(), src, off.data(), 0, 4, off.size(), kBytes);
+      ASSERT_EQ(plain, out) << "round " << round;
+    }
+    ASSERT_EQ(out[off.size()], 0xA5A5A5A5u);
+    // One bad offset anywhere (misaligned, past the source, huge): reported
+    // as firstBadOffset reports it, and nothing past the source is read.
+    if (!off.empty() && firstBad == off.size()) {
+      const std::size_t at = rng() % off.size();
+      const std::uint32_t pick = rng() % 3;
+      off[at] = pick == 0 ? off[at] + 2 : pick == 1 ? kBytes : 0xFFFFFFFCu;
+      ASSERT_EQ(asctwin::vec::gatherChecked(out.data(), src, off.data(), 0, 4, off.size(), kBytes),
+                at)
+          << "round " << round;
+    }
+  }
+  std::uint32_t one = 0;
+  EXPECT_EQ(asctwin::vec::gatherChecked(&one, src, &one, 0, 4, 1, 3), 0u);  // no word fits
+  munmap(map, 3 * page);
+}
+
 TEST_P(Ops, CreateVecIndex) {
   std::vector<std::int32_t> i32(100);
   asctwin::vec::createVecIndex(i32.data(), DType::S32, scalarBits(std::int32_t{-5}), 100);

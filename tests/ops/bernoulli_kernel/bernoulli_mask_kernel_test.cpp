@@ -181,18 +181,26 @@ TEST_F(BernoulliMaskKernel, DsaMaskInPlaceMatchesSeparateMask) {
 }
 
 // A smaller SoC: 8 AIV cores, 40 KiB UB (tiles of a few thousand elements,
-// several tiles per block and wave), and a tiny UB where FP64 works in
-// 256-element Select + Gather steps.
+// several tiles per block and wave), and the smallest UB where FP64 works
+// (256-element Select + Gather steps; its buffers end where the 8 KiB
+// reserve begins, in which Select writes its scalar temporary). The mask of
+// all ones checks every high word: a pattern with zero bits hid an overlap
+// of the gather tables with that temporary before.
 TEST_F(BernoulliMaskKernel, OtherSocResources) {
-  for (uint64_t ub : {40u * 1024u, 8192u + 13u * 256u}) {
+  for (uint64_t ub : {40u * 1024u, 8192u + 32u + 2048u + 4096u}) {
     ASSERT_TRUE(device::setSocField("aivCores", 8).isOk());
     ASSERT_TRUE(device::setSocField("ubBytes", ub).isOk());
     for (const auto& d : allDtypes()) {
       for (uint64_t n : {4097ull, 200003ull}) {
         for (bool aliased : {false, true}) {
-          SCOPED_TRACE(std::string(d.name) + " ub=" + std::to_string(ub));
-          const auto t = expandAndCheck(d, n, aliased, patternMask(n));
-          EXPECT_LE(t.blockDim, 8u);
+          for (bool ones : {false, true}) {
+            SCOPED_TRACE(std::string(d.name) + " ub=" + std::to_string(ub) +
+                         (ones ? " all ones" : " pattern"));
+            const auto t = expandAndCheck(
+                d, n, aliased,
+                ones ? std::vector<uint8_t>((n + 127) / 128 * 16, 0xFF) : patternMask(n));
+            EXPECT_LE(t.blockDim, 8u);
+          }
         }
       }
     }

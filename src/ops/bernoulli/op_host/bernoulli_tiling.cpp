@@ -93,11 +93,28 @@ Status computeBernoulliMaskTiling(aclDataType dtype, uint64_t n, bool maskAliase
                   std::to_string(kUbReserveBytes) + "-byte reserve");
   const uint64_t bytesPerElement = b + 5;
   const uint64_t fit = (soc.ubBytes - kUbReserveBytes) / bytesPerElement;
-  const uint64_t tile = std::min<uint64_t>(fit / kElementAlign * kElementAlign, kMaxTileElements);
+  uint64_t tile = std::min<uint64_t>(fit / kElementAlign * kElementAlign, kMaxTileElements);
   if (tile < kElementAlign)
     return reject("UB of " + std::to_string(soc.ubBytes) +
                   " bytes is too small for one 256-element tile: (UB - 8192) / (B + 5) = " +
                   std::to_string(fit) + " elements for B = " + std::to_string(b));
+  // FP64's work buffer has a floor (its gather tables for one 256-element
+  // step, kFp64MinWorkBytes), which the B + 5 rule does not see below
+  // 1024-element tiles: shrink the tile until the buffers leave the reserve
+  // free (Select's scalar temporary and the other APIs' TMP_UB_SIZE area
+  // live there).
+  const uint64_t avail = soc.ubBytes - kUbReserveBytes;
+  auto budgetOf = [&](uint64_t elements) {
+    return uint64_t{BernoulliMaskQueueBytes(static_cast<uint32_t>(elements))} +
+           BernoulliOutQueueBytes(static_cast<uint32_t>(elements), static_cast<uint32_t>(b)) +
+           BernoulliWorkBufBytes(static_cast<uint32_t>(elements), t.tilingKey);
+  };
+  while (tile > kElementAlign && budgetOf(tile) > avail) tile -= kElementAlign;
+  if (budgetOf(tile) > avail)
+    return reject("UB of " + std::to_string(soc.ubBytes) + " bytes is too small for one " +
+                  std::to_string(kElementAlign) + "-element tile of " + acl::dataTypeName(dtype) +
+                  ": its buffers need " + std::to_string(budgetOf(tile)) + " bytes besides the " +
+                  std::to_string(kUbReserveBytes) + "-byte reserve");
   const uint64_t maskBytes = BernoulliMaskBytes(n);
   if (maskAliasesOut && n * b < maskBytes)
     return reject("the mask cannot alias the output: N * B = " + std::to_string(n * b) +
@@ -109,9 +126,10 @@ Status computeBernoulliMaskTiling(aclDataType dtype, uint64_t n, bool maskAliase
   t.elementsPerCore = AlignUp(CeilDiv(n, blocks), kElementAlign);
   t.blockDim = static_cast<uint32_t>(CeilDiv(n, t.elementsPerCore));
   const BernoulliMaskUbBudget budget = bernoulliMaskUbBudget(t);
-  if (budget.total > soc.ubBytes)
+  if (budget.total > avail)  // guaranteed by the loop above; kept as the invariant
     return reject("the UB budget of " + std::to_string(budget.total) + " bytes exceeds UB of " +
-                  std::to_string(soc.ubBytes) + " bytes");
+                  std::to_string(soc.ubBytes) + " bytes less the " +
+                  std::to_string(kUbReserveBytes) + "-byte reserve");
   *out = t;
   return Status::ok();
 }

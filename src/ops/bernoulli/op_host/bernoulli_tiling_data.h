@@ -38,11 +38,15 @@ inline constexpr uint32_t kElementAlign = 256;
 inline constexpr uint32_t kMaxTileElements = 16384;
 inline constexpr uint64_t kUbReserveBytes = 8 * 1024;
 inline constexpr uint32_t kUbBlockBytes = 32;
-// FP64: the work buffer holds [32-byte zero block | K high words | 2K gather
-// offsets] with K >= 256, so it needs at least 32 + 12 * 256 bytes.
-inline constexpr uint32_t kFp64MinWorkBytes = kUbBlockBytes + 12 * kElementAlign;
-// FP64: at most this many elements per Select + Gather step.
-inline constexpr uint32_t kFp64MaxGatherElements = 1024;
+// FP64: the work buffer holds [K zero words | K high words | 2K gather
+// offsets] with K >= 256, so it needs at least 16 * 256 bytes.
+inline constexpr uint32_t kFp64WorkBytesPerElement = 16;
+inline constexpr uint32_t kFp64MinWorkBytes = kFp64WorkBytesPerElement * kElementAlign;
+// FP64: at most this many elements per Select + Gather step: one Gather of
+// 2K words takes at most 255 iterations of 64 words (K <= 8160), rounded
+// down to a multiple of 256. The work buffer bounds K first (4608 for the
+// A2's 192 KiB UB: 3584).
+inline constexpr uint32_t kFp64MaxGatherElements = 7936;
 
 // The tiling arithmetic is the foundation's (ops/common/tiling_math.h); these
 // names remain for the kernel source, which still spells them so.
@@ -71,7 +75,7 @@ __aicore__ inline constexpr uint32_t BernoulliWorkBufBytes(uint32_t tile, uint32
 }
 // FP64: elements per Select + Gather step (a multiple of 256, >= 256).
 __aicore__ inline constexpr uint32_t BernoulliFp64GatherElements(uint32_t workBufBytes) {
-  const uint32_t k = (workBufBytes - kUbBlockBytes) / 12 / kElementAlign * kElementAlign;
+  const uint32_t k = workBufBytes / kFp64WorkBytesPerElement / kElementAlign * kElementAlign;
   return k < kFp64MaxGatherElements ? k : kFp64MaxGatherElements;
 }
 

@@ -210,29 +210,43 @@ class KernelBernoulliMask {
     }
   }
 
-  // Work buffer layout for FP64: [zero block: 8 words | high words: K |
-  // gather offsets: 2K]. Offsets are relative to the zero block: entry 2i
-  // points at a zero word (the low word of element i), entry 2i + 1 at high
-  // word i. Built once per core.
+  // Work buffer layout for FP64: [zero words: K | high words: K | gather
+  // offsets: 2K]. Entry 2i points at zero word i (the low word of element
+  // i), entry 2i + 1 at high word i: bytes 4i and 4K + 4i. Built once per
+  // core: the first data block by the scalar unit, the rest by the vector
+  // unit doubling the built prefix (entries [have, 2 * have) are those of
+  // [0, have) + 2 * have bytes). Every lane advances alike, so no
+  // instruction needs a lane mask; about a dozen instructions instead of 2K
+  // scalar stores per core and launch.
   __aicore__ inline void InitFp64Gather() {
     gatherElements_ = BernoulliFp64GatherElements(workBytes_);
-    LocalTensor<float> zero = workBuf_.Get<float>();
-    Duplicate(zero, 0.0f, static_cast<int32_t>(kUbBlockBytes / sizeof(float)));
-    LocalTensor<uint32_t> offsets = GatherOffsets();
-    for (uint32_t i = 0; i < gatherElements_; ++i) {
-      offsets.SetValue(2 * i, 0);
-      offsets.SetValue(2 * i + 1, kUbBlockBytes + 4 * i);
+    LocalTensor<float> zeros = workBuf_.Get<float>();
+    Duplicate(zeros, 0.0f, static_cast<int32_t>(gatherElements_));
+    LocalTensor<int32_t> offsets = GatherOffsets().template ReinterpretCast<int32_t>();
+    constexpr uint32_t kBlockWords = kUbBlockBytes / 4;
+    const uint32_t highBytes = 4 * gatherElements_;
+    for (uint32_t j = 0; j < kBlockWords; ++j)
+      offsets.SetValue(j, static_cast<int32_t>(2 * (j / 2 * 2) + (j % 2 == 0 ? 0 : highBytes)));
+    const TEventID scalarDone = GetTPipePtr()->FetchEventID(HardEvent::S_V);
+    SetFlag<HardEvent::S_V>(scalarDone);
+    WaitFlag<HardEvent::S_V>(scalarDone);
+    const uint32_t words = 2 * gatherElements_;
+    for (uint32_t have = kBlockWords; have < words;) {
+      const uint32_t n = words - have < have ? words - have : have;
+      Adds(offsets[have], offsets, static_cast<int32_t>(2 * have), static_cast<int32_t>(n));
+      PipeBarrier<PIPE_V>();
+      have += n;
     }
   }
 
   __aicore__ inline LocalTensor<uint32_t> GatherOffsets() {
-    return workBuf_.Get<uint32_t>()[kUbBlockBytes / 4 + gatherElements_];
+    return workBuf_.Get<uint32_t>()[2 * gatherElements_];
   }
 
   __aicore__ inline void ExpandFp64(const LocalTensor<T>& out, const LocalTensor<uint8_t>& bits,
                                     uint32_t count) {
     LocalTensor<uint32_t> base = workBuf_.Get<uint32_t>();
-    LocalTensor<float> high = workBuf_.Get<float>()[kUbBlockBytes / 4];
+    LocalTensor<float> high = workBuf_.Get<float>()[gatherElements_];
     LocalTensor<uint32_t> offsets = GatherOffsets();
     LocalTensor<uint32_t> words = out.template ReinterpretCast<uint32_t>();
     for (uint32_t k = 0; k < count; k += gatherElements_) {
