@@ -84,6 +84,12 @@ struct CoreState {
   uint32_t btBytes = 0;
   uint8_t* fb = nullptr;  // Fixpipe buffer (C2PIPE2GM)
   uint32_t fbBytes = 0;
+  // The images above still hold an earlier launch's bytes: the block fills
+  // them with the launch's garbage byte when it starts, on its own worker
+  // (the workers fill in parallel, into the caches the block is about to
+  // use; the launching thread used to fill all of them, ~7.5 MiB for 40
+  // AIVs, before any block ran).
+  std::vector<std::pair<uint8_t*, uint32_t>> unfilledImages;
 
   // Cross-core flags (ffts_cross_core_sync / wait_flag_dev, src/isa): the
   // CrossCoreSetFlag calls this core made per FFTS mode (0: all cores of its
@@ -216,6 +222,7 @@ class Launch {
   std::function<void()> body_;
   std::vector<std::unique_ptr<CoreState>> cores_;
   std::vector<std::pair<uint32_t, uint8_t*>> images_;
+  uint8_t localFill_ = 0;  // fresh local memory's garbage byte
   bool check_ = false;
   uint64_t seed_ = 0;
   InstrObserver* observer_ = nullptr;

@@ -137,10 +137,11 @@ Launch::Launch(const LaunchOptions& opt, InstrObserver* observer, std::function<
   const device::SocSpec soc = device::currentSoc();
   const uint32_t ub = static_cast<uint32_t>(
       opt.ubBytes != 0 ? std::min<uint64_t>(opt.ubBytes, soc.ubBytes) : soc.ubBytes);
-  const uint8_t garbage = localFill(nullptr);  // fresh local memory: garbage until written
+  localFill_ = localFill(nullptr);  // fresh local memory: garbage until written
+  CoreState* filledBy = nullptr;    // the core whose block fills the next images
   auto image = [&](uint32_t bytes) {
     uint8_t* p = takeImage(bytes);
-    std::memset(p, garbage, bytes);
+    filledBy->unfilledImages.emplace_back(p, bytes);
     images_.emplace_back(bytes, p);
     return p;
   };
@@ -151,6 +152,7 @@ Launch::Launch(const LaunchOptions& opt, InstrObserver* observer, std::function<
     c->blockNum = num;
     c->subBlockIdx = sub;
     c->taskRation = ration;
+    filledBy = c.get();
     c->ub = image(ub);
     c->ubBytes = ub;
     cores_.push_back(std::move(c));
@@ -160,6 +162,7 @@ Launch::Launch(const LaunchOptions& opt, InstrObserver* observer, std::function<
     c->kind = CoreKind::AIC;
     c->blockIdx = idx;
     c->blockNum = num;
+    filledBy = c.get();
     c->l1 = image(static_cast<uint32_t>(soc.l1Bytes));
     c->l1Bytes = static_cast<uint32_t>(soc.l1Bytes);
     c->l0a = image(static_cast<uint32_t>(soc.l0aBytes));
@@ -262,6 +265,8 @@ void Launch::abortBlock() {
 
 void Launch::blockMain(CoreState& c) {
   if (Fiber* f = Fiber::current()) f->attach(&c.slot);  // faults and timeouts (block_slot.h)
+  for (const auto& [p, bytes] : c.unfilledImages) std::memset(p, localFill_, bytes);
+  c.unfilledImages.clear();
   try {
     body_();
     // The core's pending work completes, then the data cache is written back.
