@@ -213,6 +213,18 @@ void vsel(Elem t, void* dst, const void* src0, const void* src1, uint8_t repeat,
                   vt, static_cast<vec::SelMode>(mode), n);
       return;
     }
+    if (mode == 1 && d.contiguous(per) && a.stride.rep == 0 && lanes.prefix(&n)) {
+      // src0 is one iteration read again by every iteration (constants: one
+      // 256-byte iteration, or one 32-byte block with block stride 0): the
+      // same select, src0 restarting at each iteration.
+      uint64_t scalar = 0;
+      std::memcpy(&scalar, cmp, eb);
+      alignas(64) uint8_t first[kRepeatBytes];
+      const uint64_t all[2] = {~0ull, ~0ull};
+      gatherLanes(a, 0, all, per, first);
+      vec::selectRepeatedSrc0(d.base, selBits, first, scalar, vt, per, n);
+      return;
+    }
     alignas(64) uint8_t ta[kRepeatBytes], tb[kRepeatBytes], to[kRepeatBytes];
     for (uint64_t r = 0; r < lanes.repeats; ++r) {
       uint64_t act[2];

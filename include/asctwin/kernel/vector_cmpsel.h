@@ -253,6 +253,59 @@ void SetCmpMask(const LocalTensor<T>& src,
 
 // --- Select ----------------------------------------------------------------------------
 namespace detail {
+// Mode 1's scalar reaches vsel through CMPMASK, by way of the API's
+// temporary UB block (one data block of it; the MASK register must enable
+// that block's lanes).
+template <typename T>
+void scalarToCmpmask(T src1) {
+  auto* tmp = static_cast<T*>(tempUb());
+  vector_dup(tmp, src1, 1, 1, 1, 8, 0);
+  pipe_barrier(PIPE_V);
+  set_cmpmask(tmp);
+  pipe_barrier(PIPE_V);
+}
+// Modes 0 and 2 of the high-dimensional forms: mode 0 takes its bits from
+// CMPMASK (loaded from selMask), mode 2 the selection mask's address.
+template <typename U>
+void selMaskToCmpmask(const U* sel, SELMODE mode) {
+  if (mode == SELMODE::VSEL_CMPMASK_SPR) {
+    set_cmpmask(const_cast<U*>(sel));
+    pipe_barrier(PIPE_V);
+  } else if (mode == SELMODE::VSEL_TENSOR_TENSOR_MODE) {
+    auto* tmp = static_cast<int64_t*>(tempUb());
+    writeUbScalar(tmp, static_cast<int64_t>(reinterpret_cast<intptr_t>(sel)));
+    set_cmpmask(tmp);
+    pipe_barrier(PIPE_V);
+  } else {
+    asctwin::kernel::failApi(
+        "Select with a tensor src1 needs VSEL_CMPMASK_SPR or "
+        "VSEL_TENSOR_TENSOR_MODE; VSEL_TENSOR_SCALAR_MODE takes a scalar src1");
+  }
+}
+template <typename T, typename U>
+void vselRepeat(const LocalTensor<T>& dst, const U* sel, const LocalTensor<T>& src0, T* src1,
+                SELMODE mode, uint8_t repeatTime, const BinaryRepeatParams& p) {
+  if (mode == SELMODE::VSEL_CMPMASK_SPR) {
+    vsel(dst.GetPhyAddr(), src0.GetPhyAddr(), src1, repeatTime, p.dstBlkStride, p.src0BlkStride,
+         p.src1BlkStride, p.dstRepStride, p.src0RepStride, p.src1RepStride);
+  } else if (mode == SELMODE::VSEL_TENSOR_TENSOR_MODE) {
+    vsel(dst.GetPhyAddr(), src0.GetPhyAddr(), src1, repeatTime, p.dstBlkStride, p.src0BlkStride,
+         p.src1BlkStride, p.dstRepStride, p.src0RepStride, p.src1RepStride,
+         static_cast<uint8_t>(mode));
+  } else {
+    vsel(dst.GetPhyAddr(), src0.GetPhyAddr(), const_cast<U*>(sel), repeatTime, p.dstBlkStride,
+         p.src0BlkStride, p.src1BlkStride, p.dstRepStride, p.src0RepStride, p.src1RepStride,
+         static_cast<uint8_t>(SELMODE::VSEL_TENSOR_SCALAR_MODE));
+  }
+}
+template <typename T, typename U>
+void selectTypesOk() {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "Select supports half and float");
+  static_assert(std::is_same_v<U, uint8_t> || std::is_same_v<U, uint16_t> ||
+                    std::is_same_v<U, uint32_t> || std::is_same_v<U, uint64_t>,
+                "Select's mask is uint8_t, uint16_t, uint32_t or uint64_t");
+}
 template <typename T>
 void selectTensorsCount(T* dst, const void* sel, T* src0, T* src1, SELMODE mode, uint32_t count) {
   set_mask_count();
@@ -310,19 +363,114 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
   if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE)
     asctwin::kernel::fail(asctwin::kernel::Site::at("Select", loc),
                           "Select with a scalar src1 needs VSEL_TENSOR_SCALAR_MODE");
-  // The scalar goes into CMPMASK through the API's temporary UB block.
   set_mask_count();
-  auto* tmp = static_cast<T*>(detail::tempUb());
   set_vector_mask(0, ONE_BLK_SIZE / sizeof(T));
-  vector_dup(tmp, static_cast<T>(src1), 1, 1, 1, 8, 0);
-  pipe_barrier(PIPE_V);
-  set_cmpmask(tmp);
-  pipe_barrier(PIPE_V);
+  detail::scalarToCmpmask(static_cast<T>(src1));
   set_vector_mask(0, count);
   vsel(dst.GetPhyAddr(), src0.GetPhyAddr(), selMask.GetPhyAddr(), 1, 1, 1, 1, 8, 8, 8,
        static_cast<uint8_t>(SELMODE::VSEL_TENSOR_SCALAR_MODE));
   set_mask_norm();
   set_vector_mask(FULL_MASK, FULL_MASK);
+}
+
+// --- Select, high-dimensional forms: repeatTime iterations with strides ------
+// (the selection bits advance one lane per element over the iterations).
+// Mode 1: selMask bits pick src0 (1) or the scalar src1 (0); the scalar goes
+// through CMPMASK first (one data block written under its own mask), then
+// the MASK register is set for the instruction.
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            std::type_identity_t<T> src1, SELMODE selMode, uint64_t mask[], uint8_t repeatTime,
+            const BinaryRepeatParams& repeatParams,
+            std::source_location loc = std::source_location::current()) {
+  detail::selectTypesOk<T, U>();
+  asctwin::kernel::ApiCall call("Select", loc,
+                                {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId});
+  if (ASCEND_IS_AIC) return;
+  if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE)
+    asctwin::kernel::fail(asctwin::kernel::Site::at("Select", loc),
+                          "Select with a scalar src1 needs VSEL_TENSOR_SCALAR_MODE");
+  detail::setMask<T, true>(uint64_t{ONE_BLK_SIZE / sizeof(T)});
+  detail::scalarToCmpmask(static_cast<T>(src1));
+  detail::setMask<T, isSetMask>(mask);
+  detail::vselRepeat(dst, selMask.GetPhyAddr(), src0, static_cast<T*>(nullptr), selMode, repeatTime,
+                     repeatParams);
+}
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            std::type_identity_t<T> src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime,
+            const BinaryRepeatParams& repeatParams,
+            std::source_location loc = std::source_location::current()) {
+  detail::selectTypesOk<T, U>();
+  asctwin::kernel::ApiCall call("Select", loc,
+                                {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId});
+  if (ASCEND_IS_AIC) return;
+  if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE)
+    asctwin::kernel::fail(asctwin::kernel::Site::at("Select", loc),
+                          "Select with a scalar src1 needs VSEL_TENSOR_SCALAR_MODE");
+  detail::setMask<T, true>(uint64_t{ONE_BLK_SIZE / sizeof(T)});
+  detail::scalarToCmpmask(static_cast<T>(src1));
+  detail::setMask<T, isSetMask>(mask);
+  detail::vselRepeat(dst, selMask.GetPhyAddr(), src0, static_cast<T*>(nullptr), selMode, repeatTime,
+                     repeatParams);
+}
+// Mode 1 with CMPMASK (SetCmpMask) and MASK (SetVectorMask) set beforehand.
+template <typename T, typename U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            uint8_t repeatTime, const BinaryRepeatParams& repeatParams,
+            std::source_location loc = std::source_location::current()) {
+  detail::selectTypesOk<T, U>();
+  asctwin::kernel::ApiCall call("Select", loc,
+                                {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId});
+  if (ASCEND_IS_AIC) return;
+  detail::vselRepeat(dst, selMask.GetPhyAddr(), src0, static_cast<T*>(nullptr),
+                     SELMODE::VSEL_TENSOR_SCALAR_MODE, repeatTime, repeatParams);
+}
+// Modes 0 and 2: selMask bits pick src0 (1) or src1 (0); mode 0 uses the
+// first 128 bits in every iteration.
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask[], uint8_t repeatTime,
+            const BinaryRepeatParams& repeatParams,
+            std::source_location loc = std::source_location::current()) {
+  detail::selectTypesOk<T, U>();
+  asctwin::kernel::ApiCall call(
+      "Select", loc,
+      {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId});
+  if (ASCEND_IS_AIC) return;
+  detail::selMaskToCmpmask(selMask.GetPhyAddr(), selMode);
+  detail::setMask<T, isSetMask>(mask);
+  detail::vselRepeat(dst, selMask.GetPhyAddr(), src0, src1.GetPhyAddr(), selMode, repeatTime,
+                     repeatParams);
+}
+template <typename T, typename U, bool isSetMask = true>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime,
+            const BinaryRepeatParams& repeatParams,
+            std::source_location loc = std::source_location::current()) {
+  detail::selectTypesOk<T, U>();
+  asctwin::kernel::ApiCall call(
+      "Select", loc,
+      {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId});
+  if (ASCEND_IS_AIC) return;
+  detail::selMaskToCmpmask(selMask.GetPhyAddr(), selMode);
+  detail::setMask<T, isSetMask>(mask);
+  detail::vselRepeat(dst, selMask.GetPhyAddr(), src0, src1.GetPhyAddr(), selMode, repeatTime,
+                     repeatParams);
+}
+// Modes 0 and 2 with CMPMASK and MASK set beforehand.
+template <typename T, SELMODE selMode>
+void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+            uint8_t repeatTime, const BinaryRepeatParams& repeatParams,
+            std::source_location loc = std::source_location::current()) {
+  static_assert(selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE,
+                "this Select form takes two tensors: mode 0 or 2");
+  detail::selectTypesOk<T, uint8_t>();
+  asctwin::kernel::ApiCall call("Select", loc,
+                                {dst.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId});
+  if (ASCEND_IS_AIC) return;
+  detail::vselRepeat(dst, static_cast<const uint8_t*>(nullptr), src0, src1.GetPhyAddr(), selMode,
+                     repeatTime, repeatParams);
 }
 
 }  // namespace AscendC

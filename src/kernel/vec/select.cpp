@@ -358,6 +358,42 @@ void select(void* dst, const std::uint8_t* maskBits, const void* src0, const voi
   }
 }
 
+namespace {
+template <class T>
+void selectRepeatedTyped(void* dst, const std::uint8_t* mask, const void* src0, std::uint64_t sbits,
+                         std::size_t per, std::size_t n) {
+  auto* d = static_cast<T*>(dst);
+  T s;
+  std::memcpy(&s, &sbits, sizeof(T));
+  // src0's iteration repeated 16 times (4 KiB, in L1), so each select run
+  // covers 16 iterations: one call per 64 floats cost more than the blends.
+  constexpr std::size_t kCopies = 16;
+  alignas(64) unsigned char staged[kCopies * 256];
+  const std::size_t iterBytes = per * sizeof(T);  // 256
+  for (std::size_t k = 0; k < kCopies; ++k) std::memcpy(staged + k * iterBytes, src0, iterBytes);
+  const auto* s0 = reinterpret_cast<const T*>(staged);
+  const std::size_t chunk = kCopies * per;  // a multiple of 8: whole mask bytes
+  for (std::size_t base = 0; base < n; base += chunk)
+    selectRun(d + base, mask + base / 8, s0, static_cast<const T*>(nullptr), s,
+              n - base < chunk ? n - base : chunk);
+}
+}  // namespace
+
+void selectRepeatedSrc0(void* dst, const std::uint8_t* maskBits, const void* src0,
+                        std::uint64_t scalarBits, DType t, std::size_t perRepeat, std::size_t n) {
+  if (n == 0) return;
+  switch (dtypeSize(t)) {
+    case 1:
+      return selectRepeatedTyped<std::uint8_t>(dst, maskBits, src0, scalarBits, perRepeat, n);
+    case 2:
+      return selectRepeatedTyped<std::uint16_t>(dst, maskBits, src0, scalarBits, perRepeat, n);
+    case 4:
+      return selectRepeatedTyped<std::uint32_t>(dst, maskBits, src0, scalarBits, perRepeat, n);
+    default:
+      return selectRepeatedTyped<std::uint64_t>(dst, maskBits, src0, scalarBits, perRepeat, n);
+  }
+}
+
 std::size_t firstBadOffset(const std::uint32_t* off, std::size_t n, std::uint32_t align,
                            std::int64_t maxOffset) {
   if (n == 0) return 0;

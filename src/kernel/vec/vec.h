@@ -187,6 +187,12 @@ bool compareScalar(std::uint8_t* dstBits, const void* src, std::uint64_t scalarB
 bool compare(std::uint8_t* dstBits, const void* a, const void* b, DType t, CmpMode mode,
              std::size_t n);
 
+// Mode 1 (tensor and scalar) where src0 is one iteration of perRepeat
+// elements that every iteration reads again (repeat stride 0): element i
+// takes src0[i % perRepeat] where bit i is set, else the scalar.
+void selectRepeatedSrc0(void* dst, const std::uint8_t* maskBits, const void* src0,
+                        std::uint64_t scalarBits, DType t, std::size_t perRepeat, std::size_t n);
+
 // --- Gather -----------------------------------------------------------------
 // dst[i] = *(srcBase + baseAddr + byteOffsets[i]) (elemSize bytes: 1, 2, 4 or
 // 8). The caller has bounds-checked every offset; srcBytes is how many bytes
