@@ -197,6 +197,15 @@ Launch::Launch(const LaunchOptions& opt, InstrObserver* observer, std::function<
     }
   }
   check_ = opt.mode == ExecMode::Check;
+  if (check_) {
+    // Check mode runs the blocks one at a time on this thread: no worker
+    // shares the fill, and filling inside the interleaved blocks only
+    // scatters it, so it stays here, before the first block.
+    for (auto& c : cores_) {
+      for (const auto& [p, bytes] : c->unfilledImages) std::memset(p, localFill_, bytes);
+      c->unfilledImages.clear();
+    }
+  }
   seed_ = opt.seed;
   observer_ = observer;
   if (check_) sched_.reset(new CheckScheduler(seed_));
