@@ -298,6 +298,11 @@ void vselRepeat(const LocalTensor<T>& dst, const U* sel, const LocalTensor<T>& s
          static_cast<uint8_t>(SELMODE::VSEL_TENSOR_SCALAR_MODE));
   }
 }
+inline void requireScalarMode(SELMODE selMode, const std::source_location& loc) {
+  if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE)
+    asctwin::kernel::fail(asctwin::kernel::Site::at("Select", loc),
+                          "Select with a scalar src1 needs VSEL_TENSOR_SCALAR_MODE");
+}
 template <typename T, typename U>
 void selectTypesOk() {
   static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
@@ -335,11 +340,7 @@ template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE selMode, uint32_t count,
             std::source_location loc = std::source_location::current()) {
-  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
-                "Select supports half and float");
-  static_assert(std::is_same_v<U, uint8_t> || std::is_same_v<U, uint16_t> ||
-                    std::is_same_v<U, uint32_t> || std::is_same_v<U, uint64_t>,
-                "Select's mask is uint8_t, uint16_t, uint32_t or uint64_t");
+  detail::selectTypesOk<T, U>();
   asctwin::kernel::ApiCall call(
       "Select", loc,
       {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId});
@@ -352,17 +353,11 @@ template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             std::type_identity_t<T> src1, SELMODE selMode, uint32_t count,
             std::source_location loc = std::source_location::current()) {
-  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
-                "Select supports half and float");
-  static_assert(std::is_same_v<U, uint8_t> || std::is_same_v<U, uint16_t> ||
-                    std::is_same_v<U, uint32_t> || std::is_same_v<U, uint64_t>,
-                "Select's mask is uint8_t, uint16_t, uint32_t or uint64_t");
+  detail::selectTypesOk<T, U>();
   asctwin::kernel::ApiCall call("Select", loc,
                                 {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId});
   if (ASCEND_IS_AIC) return;
-  if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE)
-    asctwin::kernel::fail(asctwin::kernel::Site::at("Select", loc),
-                          "Select with a scalar src1 needs VSEL_TENSOR_SCALAR_MODE");
+  detail::requireScalarMode(selMode, loc);
   set_mask_count();
   set_vector_mask(0, ONE_BLK_SIZE / sizeof(T));
   detail::scalarToCmpmask(static_cast<T>(src1));
@@ -375,44 +370,61 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
 
 // --- Select, high-dimensional forms: repeatTime iterations with strides ------
 // (the selection bits advance one lane per element over the iterations).
+// The mask is a bit mask (uint64_t[2]) or a continuous length (uint64_t);
+// the forms differ only in that.
+namespace detail {
 // Mode 1: selMask bits pick src0 (1) or the scalar src1 (0); the scalar goes
 // through CMPMASK first (one data block written under its own mask), then
 // the MASK register is set for the instruction.
+template <typename T, typename U, bool isSetMask, typename Mask>
+void selectScalarRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,
+                        const LocalTensor<T>& src0, T src1, SELMODE selMode, Mask mask,
+                        uint8_t repeatTime, const BinaryRepeatParams& repeatParams,
+                        const std::source_location& loc) {
+  selectTypesOk<T, U>();
+  asctwin::kernel::ApiCall call("Select", loc,
+                                {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId});
+  if (ASCEND_IS_AIC) return;
+  detail::requireScalarMode(selMode, loc);
+  setMask<T, true>(uint64_t{ONE_BLK_SIZE / sizeof(T)});
+  scalarToCmpmask(src1);
+  setMask<T, isSetMask>(mask);
+  vselRepeat(dst, selMask.GetPhyAddr(), src0, static_cast<T*>(nullptr), selMode, repeatTime,
+             repeatParams);
+}
+// Modes 0 and 2: selMask bits pick src0 (1) or src1 (0); mode 0 uses the
+// first 128 bits in every iteration.
+template <typename T, typename U, bool isSetMask, typename Mask>
+void selectTensorsRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,
+                         const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode,
+                         Mask mask, uint8_t repeatTime, const BinaryRepeatParams& repeatParams,
+                         const std::source_location& loc) {
+  selectTypesOk<T, U>();
+  asctwin::kernel::ApiCall call(
+      "Select", loc,
+      {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId});
+  if (ASCEND_IS_AIC) return;
+  selMaskToCmpmask(selMask.GetPhyAddr(), selMode);
+  setMask<T, isSetMask>(mask);
+  vselRepeat(dst, selMask.GetPhyAddr(), src0, src1.GetPhyAddr(), selMode, repeatTime, repeatParams);
+}
+}  // namespace detail
+
 template <typename T, typename U, bool isSetMask = true>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             std::type_identity_t<T> src1, SELMODE selMode, uint64_t mask[], uint8_t repeatTime,
             const BinaryRepeatParams& repeatParams,
             std::source_location loc = std::source_location::current()) {
-  detail::selectTypesOk<T, U>();
-  asctwin::kernel::ApiCall call("Select", loc,
-                                {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId});
-  if (ASCEND_IS_AIC) return;
-  if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE)
-    asctwin::kernel::fail(asctwin::kernel::Site::at("Select", loc),
-                          "Select with a scalar src1 needs VSEL_TENSOR_SCALAR_MODE");
-  detail::setMask<T, true>(uint64_t{ONE_BLK_SIZE / sizeof(T)});
-  detail::scalarToCmpmask(static_cast<T>(src1));
-  detail::setMask<T, isSetMask>(mask);
-  detail::vselRepeat(dst, selMask.GetPhyAddr(), src0, static_cast<T*>(nullptr), selMode, repeatTime,
-                     repeatParams);
+  detail::selectScalarRepeat<T, U, isSetMask>(dst, selMask, src0, static_cast<T>(src1), selMode,
+                                              mask, repeatTime, repeatParams, loc);
 }
 template <typename T, typename U, bool isSetMask = true>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             std::type_identity_t<T> src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime,
             const BinaryRepeatParams& repeatParams,
             std::source_location loc = std::source_location::current()) {
-  detail::selectTypesOk<T, U>();
-  asctwin::kernel::ApiCall call("Select", loc,
-                                {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId});
-  if (ASCEND_IS_AIC) return;
-  if (selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE)
-    asctwin::kernel::fail(asctwin::kernel::Site::at("Select", loc),
-                          "Select with a scalar src1 needs VSEL_TENSOR_SCALAR_MODE");
-  detail::setMask<T, true>(uint64_t{ONE_BLK_SIZE / sizeof(T)});
-  detail::scalarToCmpmask(static_cast<T>(src1));
-  detail::setMask<T, isSetMask>(mask);
-  detail::vselRepeat(dst, selMask.GetPhyAddr(), src0, static_cast<T*>(nullptr), selMode, repeatTime,
-                     repeatParams);
+  detail::selectScalarRepeat<T, U, isSetMask>(dst, selMask, src0, static_cast<T>(src1), selMode,
+                                              mask, repeatTime, repeatParams, loc);
 }
 // Mode 1 with CMPMASK (SetCmpMask) and MASK (SetVectorMask) set beforehand.
 template <typename T, typename U>
@@ -426,37 +438,21 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
   detail::vselRepeat(dst, selMask.GetPhyAddr(), src0, static_cast<T*>(nullptr),
                      SELMODE::VSEL_TENSOR_SCALAR_MODE, repeatTime, repeatParams);
 }
-// Modes 0 and 2: selMask bits pick src0 (1) or src1 (0); mode 0 uses the
-// first 128 bits in every iteration.
 template <typename T, typename U, bool isSetMask = true>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask[], uint8_t repeatTime,
             const BinaryRepeatParams& repeatParams,
             std::source_location loc = std::source_location::current()) {
-  detail::selectTypesOk<T, U>();
-  asctwin::kernel::ApiCall call(
-      "Select", loc,
-      {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId});
-  if (ASCEND_IS_AIC) return;
-  detail::selMaskToCmpmask(selMask.GetPhyAddr(), selMode);
-  detail::setMask<T, isSetMask>(mask);
-  detail::vselRepeat(dst, selMask.GetPhyAddr(), src0, src1.GetPhyAddr(), selMode, repeatTime,
-                     repeatParams);
+  detail::selectTensorsRepeat<T, U, isSetMask>(dst, selMask, src0, src1, selMode, mask, repeatTime,
+                                               repeatParams, loc);
 }
 template <typename T, typename U, bool isSetMask = true>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask, uint8_t repeatTime,
             const BinaryRepeatParams& repeatParams,
             std::source_location loc = std::source_location::current()) {
-  detail::selectTypesOk<T, U>();
-  asctwin::kernel::ApiCall call(
-      "Select", loc,
-      {dst.ref().bufferId, selMask.ref().bufferId, src0.ref().bufferId, src1.ref().bufferId});
-  if (ASCEND_IS_AIC) return;
-  detail::selMaskToCmpmask(selMask.GetPhyAddr(), selMode);
-  detail::setMask<T, isSetMask>(mask);
-  detail::vselRepeat(dst, selMask.GetPhyAddr(), src0, src1.GetPhyAddr(), selMode, repeatTime,
-                     repeatParams);
+  detail::selectTensorsRepeat<T, U, isSetMask>(dst, selMask, src0, src1, selMode, mask, repeatTime,
+                                               repeatParams, loc);
 }
 // Modes 0 and 2 with CMPMASK and MASK set beforehand.
 template <typename T, SELMODE selMode>
