@@ -205,6 +205,8 @@ class Launch {
 
  private:
   void blockMain(CoreState& c);
+  // Fills c's local-memory images with the launch's garbage byte (once).
+  void fillLocalImages(CoreState& c);
   void workerLoop(unsigned worker, unsigned workers);
   Status runFast();
   Status runCheck();

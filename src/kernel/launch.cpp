@@ -201,10 +201,7 @@ Launch::Launch(const LaunchOptions& opt, InstrObserver* observer, std::function<
     // Check mode runs the blocks one at a time on this thread: no worker
     // shares the fill, and filling inside the interleaved blocks only
     // scatters it, so it stays here, before the first block.
-    for (auto& c : cores_) {
-      for (const auto& [p, bytes] : c->unfilledImages) std::memset(p, localFill_, bytes);
-      c->unfilledImages.clear();
-    }
+    for (auto& c : cores_) fillLocalImages(*c);
   }
   seed_ = opt.seed;
   observer_ = observer;
@@ -272,10 +269,14 @@ void Launch::abortBlock() {
   throw KernelAbort{};
 }
 
-void Launch::blockMain(CoreState& c) {
-  if (Fiber* f = Fiber::current()) f->attach(&c.slot);  // faults and timeouts (block_slot.h)
+void Launch::fillLocalImages(CoreState& c) {
   for (const auto& [p, bytes] : c.unfilledImages) std::memset(p, localFill_, bytes);
   c.unfilledImages.clear();
+}
+
+void Launch::blockMain(CoreState& c) {
+  if (Fiber* f = Fiber::current()) f->attach(&c.slot);  // faults and timeouts (block_slot.h)
+  fillLocalImages(c);
   try {
     body_();
     // The core's pending work completes, then the data cache is written back.
