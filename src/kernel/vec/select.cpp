@@ -224,6 +224,42 @@ inline void gatherPairs(std::uint32_t* d, const unsigned char* base, const std::
   }
 }
 
+// The groups that follow one moved by `delta` (> 0, a multiple of 4), while
+// each is the previous one moved by that same distance: a table built by
+// doubling, a strided walk. How many groups the windows can move before one
+// would end past srcBytes is known up front, so the loop keeps only the
+// compare of the offsets against the expected ones (one load, one compare per
+// 16 words instead of the window test and two bounds checks). Updates prev,
+// a and b to the last group served; returns the index after it.
+ASCTWIN_VEC_AVX512 std::size_t gatherMovingRun(std::uint32_t* d, const unsigned char* base,
+                                               const std::uint32_t* off, std::size_t n,
+                                               std::uint64_t srcBytes, std::uint32_t delta,
+                                               std::size_t i, __m512i idx, __m512i& prev,
+                                               std::uint32_t& a, std::uint32_t& b) {
+  const std::uint64_t top = (a > b ? a : b) + std::uint64_t{64};
+  const std::uint64_t fits = top > srcBytes ? 0 : (srcBytes - top) / delta;
+  const std::size_t groups = (n - i) / 16 < fits ? (n - i) / 16 : static_cast<std::size_t>(fits);
+  const __m512i step = _mm512_set1_epi32(static_cast<int>(delta));
+  __m512i expect = prev;
+  const unsigned char* wa = base + a;
+  const unsigned char* wb = base + b;
+  std::size_t g = 0;
+  for (; g < groups; ++g) {
+    expect = _mm512_add_epi32(expect, step);
+    if (_mm512_cmpneq_epi32_mask(_mm512_loadu_si512(off + i), expect) != 0) break;
+    wa += delta;
+    wb += delta;
+    _mm512_storeu_si512(d + i, _mm512_permutex2var_epi32(_mm512_loadu_si512(wa), idx,
+                                                         _mm512_loadu_si512(wb)));
+    i += 16;
+  }
+  const auto moved = static_cast<std::uint32_t>(g * delta);
+  a += moved;
+  b += moved;
+  prev = _mm512_add_epi32(prev, _mm512_set1_epi32(static_cast<int>(moved)));
+  return i;
+}
+
 // kChecked: offsets must be multiples of 4 with off + 4 <= srcBytes. A
 // group served by the windows satisfies that by construction (every lane is
 // 4-aligned and inside a window that ends within srcBytes); the scalar runs
@@ -260,6 +296,8 @@ ASCTWIN_VEC_AVX512 std::size_t gatherWindowsAvx512(std::uint32_t* d, const unsig
         _mm512_storeu_si512(d + i, _mm512_permutex2var_epi32(_mm512_loadu_si512(base + a), idx,
                                                              _mm512_loadu_si512(base + b)));
         i += 16;
+        if (delta != 0 && delta < 0x80000000u)
+          i = gatherMovingRun(d, base, off, n, srcBytes, delta, i, idx, prev, a, b);
         continue;
       }
     }

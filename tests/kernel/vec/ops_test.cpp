@@ -377,9 +377,9 @@ TEST_P(Ops, GatherWindowsMatchElementReads) {
 }
 
 // Groups that repeat the previous group's shape moved by one distance (the
-// Bernoulli FP64 table: zero words and high words advancing together; a
-// strided walk; distances that are misaligned, negative or carry a window
-// past the source) against element reads, through gather and gatherChecked;
+// Bernoulli FP64 table: zero words and high words advancing together, up to
+// the end of the source; a strided walk; distances that are misaligned,
+// negative or carry a window past the source) against element reads, through gather and gatherChecked;
 // and gatherChecked's answer against firstBadOffset when one offset is bad.
 TEST_P(Ops, GatherMovedShapesAndFusedCheck) {
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
@@ -399,7 +399,10 @@ TEST_P(Ops, GatherMovedShapesAndFusedCheck) {
     std::vector<std::uint32_t> off;
     const int kind = round % 4;
     if (kind == 0) {  // the FP64 table: entry 2i -> 4i, 2i + 1 -> high + 4i
-      const std::uint32_t k = 16 + rng() % 480, high = 4 * k;
+      // The high words right after the zero words, or ending where the
+      // source ends (the last windows of a run must stop short of it).
+      const std::uint32_t k = 16 + rng() % 480;
+      const std::uint32_t high = rng() % 2 == 0 ? 4 * k : kBytes - 4 * k;
       for (std::uint32_t i = 0; i < k && high + 4 * i + 4 <= kBytes; ++i) {
         off.push_back(4 * i);
         off.push_back(high + 4 * i);
