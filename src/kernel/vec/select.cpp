@@ -249,8 +249,8 @@ ASCTWIN_VEC_AVX512 std::size_t gatherMovingRun(std::uint32_t* d, const unsigned 
     if (_mm512_cmpneq_epi32_mask(_mm512_loadu_si512(off + i), expect) != 0) break;
     wa += delta;
     wb += delta;
-    _mm512_storeu_si512(d + i, _mm512_permutex2var_epi32(_mm512_loadu_si512(wa), idx,
-                                                         _mm512_loadu_si512(wb)));
+    _mm512_storeu_si512(
+        d + i, _mm512_permutex2var_epi32(_mm512_loadu_si512(wa), idx, _mm512_loadu_si512(wb)));
     i += 16;
   }
   const auto moved = static_cast<std::uint32_t>(g * delta);
