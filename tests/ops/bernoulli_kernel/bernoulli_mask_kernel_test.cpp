@@ -187,7 +187,9 @@ TEST_F(BernoulliMaskKernel, DsaMaskInPlaceMatchesSeparateMask) {
 // all ones checks every high word: a pattern with zero bits hid an overlap
 // of the gather tables with that temporary before.
 TEST_F(BernoulliMaskKernel, OtherSocResources) {
-  for (uint64_t ub : {40u * 1024u, 8192u + 32u + 2048u + 4096u}) {
+  // The smallest FP64 UB: the reserve, one 32-byte mask slot, a 2048-byte
+  // output tile and the gather tables of one 256-element step.
+  for (uint64_t ub : {40u * 1024u, 8192u + 32u + 2048u + ops::bernoulli::kFp64MinWorkBytes}) {
     ASSERT_TRUE(device::setSocField("aivCores", 8).isOk());
     ASSERT_TRUE(device::setSocField("ubBytes", ub).isOk());
     for (const auto& d : allDtypes()) {

@@ -103,7 +103,7 @@ TEST(BernoulliMaskTiling, RejectsUbAtOrBelowReserve) {
 
 // The smallest UB with one 256-element tile: 8192 + 256 * (B + 5) bytes,
 // except FP64, whose work buffer holds its gather tables for a 256-element
-// step (16 bytes per element, 4096 in all) besides the mask slot (32) and
+// step (20 bytes per element, 5120 in all) besides the mask slot (32) and
 // the output tile (2048).
 uint64_t smallestUb(const DtypeCase& d) {
   return d.key == kKeyFp64 ? 8192 + 32 + 2048 + kFp64MinWorkBytes : 8192 + 256 * (d.bytes + 5);
@@ -136,10 +136,10 @@ TEST(BernoulliMaskTiling, Fp64NamesItsBuffersWhenTheReserveWouldBeUsed) {
   const Status s = tilingStatus(ACL_DOUBLE, 1000, false, soc);
   EXPECT_EQ(s.code(), code::kNnParamInvalid);
   EXPECT_NE(s.message().find("DOUBLE"), std::string::npos) << s.message();
-  EXPECT_NE(s.message().find("need 6176 bytes besides the 8192-byte reserve"), std::string::npos)
+  EXPECT_NE(s.message().find("need 7200 bytes besides the 8192-byte reserve"), std::string::npos)
       << s.message();
-  // 768 elements by the B + 5 rule need 10336 bytes (the work buffer's floor
-  // of 4096): FP64 shrinks its tile until the tables fit.
+  // 768 elements by the B + 5 rule need 11360 bytes (the work buffer's floor
+  // of 5120): FP64 shrinks its tile until the tables fit.
   soc.ubBytes = 8192 + 13 * 768;
   const BernoulliMaskTiling t = tilingOk(ACL_DOUBLE, 1 << 20, false, soc);
   EXPECT_EQ(t.tileElements, 512u);

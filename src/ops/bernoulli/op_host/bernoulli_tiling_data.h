@@ -38,14 +38,15 @@ inline constexpr uint32_t kElementAlign = 256;
 inline constexpr uint32_t kMaxTileElements = 16384;
 inline constexpr uint64_t kUbReserveBytes = 8 * 1024;
 inline constexpr uint32_t kUbBlockBytes = 32;
-// FP64: the work buffer holds [K zero words | K high words | 2K gather
-// offsets] with K >= 256, so it needs at least 16 * 256 bytes.
-inline constexpr uint32_t kFp64WorkBytesPerElement = 16;
+// FP64: the work buffer holds [K zero words | K words of 1.875f | K high
+// words | 2K gather offsets] with K >= 256, so it needs at least 20 * 256
+// bytes.
+inline constexpr uint32_t kFp64WorkBytesPerElement = 20;
 inline constexpr uint32_t kFp64MinWorkBytes = kFp64WorkBytesPerElement * kElementAlign;
 // FP64: at most this many elements per Select + Gather step: one Gather of
 // 2K words takes at most 255 iterations of 64 words (K <= 8160), rounded
-// down to a multiple of 256. The work buffer bounds K first (4608 for the
-// A2's 192 KiB UB: 3584).
+// down to a multiple of 256. The work buffer bounds K first (57344 bytes
+// for the A2's 192 KiB UB: K = 2816).
 inline constexpr uint32_t kFp64MaxGatherElements = 7936;
 
 // The tiling arithmetic is the foundation's (ops/common/tiling_math.h); these

@@ -11,14 +11,16 @@
 //              INT32           float -> CAST_TRUNC (in place in the output buffer)
 //              INT64           float -> CAST_TRUNC  BF16   float -> CAST_RINT
 //              FP64            high word 0x3FF00000 (the bits of 1.875f) or 0 by
-//                              Select, interleaved with zero low words by Gather
+//                              Select from kept 1.875f words, interleaved with
+//                              zero low words by Gather
 //   CopyOut: DataCopyPad of exactly count * sizeof(T) bytes UB -> GM (VECOUT
 //            queue): the alignment padding of the tile is never written.
 // The ones are written once per core (Duplicate in Init) where the work
 // buffer has room for them beside the intermediate: FP16, FP32 and INT32 do
 // not use it otherwise, and the half intermediate of INT8/UINT8/BOOL/INT16
-// takes half of its tile * 4 bytes. INT64, BF16 (a float intermediate filling
-// the work buffer) and FP64 Duplicate the ones on every tile instead.
+// takes half of its tile * 4 bytes; FP64 keeps its 1.875f words beside its
+// gather tables (below). INT64 and BF16 (a float intermediate filling the
+// work buffer) Duplicate the ones on every tile instead.
 //
 // Non-aliased mode: block b expands [b * epc, min(N, (b + 1) * epc)) tile by
 // tile; no cross-core synchronisation.
@@ -210,21 +212,25 @@ class KernelBernoulliMask {
     }
   }
 
-  // Work buffer layout for FP64: [zero words: K | high words: K | gather
-  // offsets: 2K]. Entry 2i points at zero word i (the low word of element
-  // i), entry 2i + 1 at high word i: bytes 4i and 4K + 4i. Built once per
-  // core: the first data block by the scalar unit, the rest by the vector
-  // unit doubling the built prefix (entries [have, 2 * have) are those of
-  // [0, have) + 2 * have bytes). Every lane advances alike, so no
-  // instruction needs a lane mask; about a dozen instructions instead of 2K
-  // scalar stores per core and launch.
+  // Work buffer layout for FP64: [zero words: K | 1.875f: K | high words: K
+  // | gather offsets: 2K]. The zeros and the 1.875f words are written once;
+  // each step Selects from the 1.875f words into the high words, so no
+  // Duplicate is needed per step. Entry 2i of the offsets points at zero
+  // word i (the low word of element i), entry 2i + 1 at high word i: bytes
+  // 4i and 8K + 4i. Built once per core: the first data block by the scalar
+  // unit, the rest by the vector unit doubling the built prefix (entries
+  // [have, 2 * have) are those of [0, have) + 2 * have bytes). Every lane
+  // advances alike, so no instruction needs a lane mask; about a dozen
+  // instructions instead of 2K scalar stores per core and launch.
   __aicore__ inline void InitFp64Gather() {
     gatherElements_ = BernoulliFp64GatherElements(workBytes_);
     LocalTensor<float> zeros = workBuf_.Get<float>();
     Duplicate(zeros, 0.0f, static_cast<int32_t>(gatherElements_));
+    // 1.875f has the bits 0x3FF00000: the high word of double 1.0.
+    Duplicate(Fp64Ones(), 1.875f, static_cast<int32_t>(gatherElements_));
     LocalTensor<int32_t> offsets = GatherOffsets().template ReinterpretCast<int32_t>();
     constexpr uint32_t kBlockWords = kUbBlockBytes / 4;
-    const uint32_t highBytes = 4 * gatherElements_;
+    const uint32_t highBytes = 8 * gatherElements_;
     for (uint32_t j = 0; j < kBlockWords; ++j)
       offsets.SetValue(j, static_cast<int32_t>(2 * (j / 2 * 2) + (j % 2 == 0 ? 0 : highBytes)));
     const TEventID scalarDone = GetTPipePtr()->FetchEventID(HardEvent::S_V);
@@ -239,21 +245,22 @@ class KernelBernoulliMask {
     }
   }
 
+  __aicore__ inline LocalTensor<float> Fp64Ones() { return workBuf_.Get<float>()[gatherElements_]; }
+
   __aicore__ inline LocalTensor<uint32_t> GatherOffsets() {
-    return workBuf_.Get<uint32_t>()[2 * gatherElements_];
+    return workBuf_.Get<uint32_t>()[3 * gatherElements_];
   }
 
   __aicore__ inline void ExpandFp64(const LocalTensor<T>& out, const LocalTensor<uint8_t>& bits,
                                     uint32_t count) {
     LocalTensor<uint32_t> base = workBuf_.Get<uint32_t>();
-    LocalTensor<float> high = workBuf_.Get<float>()[gatherElements_];
+    LocalTensor<float> ones = Fp64Ones();
+    LocalTensor<float> high = workBuf_.Get<float>()[2 * gatherElements_];
     LocalTensor<uint32_t> offsets = GatherOffsets();
     LocalTensor<uint32_t> words = out.template ReinterpretCast<uint32_t>();
     for (uint32_t k = 0; k < count; k += gatherElements_) {
       const uint32_t n = count - k < gatherElements_ ? count - k : gatherElements_;
-      // 1.875f has the bits 0x3FF00000: the high word of double 1.0.
-      Duplicate(high, 1.875f, static_cast<int32_t>(n));
-      Select(high, bits[k / 8], high, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
+      Select(high, bits[k / 8], ones, 0.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, n);
       Gather(words[2 * k], base, offsets, 0, 2 * n);
     }
   }
