@@ -77,11 +77,30 @@ struct Buffers {
     aclrtMalloc(&x, kBytes, ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtMalloc(&y, kBytes, ACL_MEM_MALLOC_HUGE_FIRST);
     aclrtMalloc(&z, kBytes, ACL_MEM_MALLOC_HUGE_FIRST);
-    std::memset(x, 0, kBytes);
-    std::memset(y, 0, kBytes);
+    // Non-zero data, as a real add reads and writes: on the guests measured
+    // (2026-12-03, docs/performance.md) writing all-zero cache lines ran
+    // 1.7-2.8x faster than any other data (a zero-line fast path of the
+    // memory system), so 0 + 0 flattered the kernel's stores and memcpy's
+    // alike.
+    auto* xf = static_cast<float*>(x);
+    auto* yf = static_cast<float*>(y);
+    for (uint64_t i = 0; i < kElems; ++i) {
+      xf[i] = static_cast<float>(i % 4096) + 1.0f;
+      yf[i] = 0.5f;
+    }
     std::memset(z, 0, kBytes);
   }
 };
+
+// z = x + y at every 4097th element and the last one (exact in float).
+bool sumIsRight(const Buffers& b) {
+  const auto* x = static_cast<const float*>(b.x);
+  const auto* y = static_cast<const float*>(b.y);
+  const auto* z = static_cast<const float*>(b.z);
+  for (uint64_t i = 0; i < kElems; i += 4097)
+    if (z[i] != x[i] + y[i]) return false;
+  return z[kElems - 1] == x[kElems - 1] + y[kElems - 1];
+}
 Buffers& buffers() {
   static Buffers b;
   return b;
@@ -102,6 +121,7 @@ void BM_VectorAddKernel40Blocks(benchmark::State& state) {
   }
   cpu.setCounter(state);
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * 3 * kBytes));
+  if (!sumIsRight(b)) state.SkipWithError("the kernel's z is not x + y");
 }
 BENCHMARK(BM_VectorAddKernel40Blocks)->Unit(benchmark::kMillisecond)->UseRealTime();
 
