@@ -236,8 +236,12 @@ ASCTWIN_VEC_AVX512 std::size_t gatherMovingRun(std::uint32_t* d, const unsigned 
                                                std::uint64_t srcBytes, std::uint32_t delta,
                                                std::size_t i, __m512i idx, __m512i& prev,
                                                std::uint32_t& a, std::uint32_t& b) {
+  // Offsets are 32-bit: a window may not move past 2^32 either (the expected
+  // offsets would wrap where the window does not).
+  const std::uint64_t limit =
+      srcBytes < (std::uint64_t{1} << 32) ? srcBytes : std::uint64_t{1} << 32;
   const std::uint64_t top = (a > b ? a : b) + std::uint64_t{64};
-  const std::uint64_t fits = top > srcBytes ? 0 : (srcBytes - top) / delta;
+  const std::uint64_t fits = top > limit ? 0 : (limit - top) / delta;
   const std::size_t groups = (n - i) / 16 < fits ? (n - i) / 16 : static_cast<std::size_t>(fits);
   const __m512i step = _mm512_set1_epi32(static_cast<int>(delta));
   __m512i expect = prev;
