@@ -1,7 +1,11 @@
 // Time section: the new path, the legacy chain and the memset floor per
 // dtype, each in a process of its own (the design timed old and new in
 // isolated processes); the new and legacy children also hand back the hash
-// and ones count of their output for judgeOutputs.
+// and ones count of their output for judgeOutputs. The parallel memset, the
+// floor the new path is judged against, runs right before and right after
+// the new path and its two samples are pooled, so a machine that speeds up
+// or slows down over the seconds of a row moves both sides of the ratio
+// alike.
 #include <algorithm>
 
 #include "dtypes.h"
@@ -24,6 +28,18 @@ Timing timingOf(const nlohmann::json& j) {
   return t;
 }
 
+// The samples of two runs of one measurement as one (P50/P90 over both);
+// not ok when either run failed (its note is kept).
+Timing pooled(const Timing& a, const Timing& b) {
+  if (!a.ok) return a;
+  if (!b.ok) return b;
+  Timing t = a;
+  t.ms.insert(t.ms.end(), b.ms.begin(), b.ms.end());
+  t.p50 = percentile(t.ms, 50);
+  t.p90 = percentile(t.ms, 90);
+  return t;
+}
+
 }  // namespace
 
 double percentile(std::vector<double> v, double p) {
@@ -37,7 +53,7 @@ double percentile(std::vector<double> v, double p) {
 
 int timeSteps(const Options& o) {
   if (o.skips("time")) return 0;
-  return static_cast<int>(o.dtypes.size()) * (o.wantsPeer("memset") ? 4 : 2);
+  return static_cast<int>(o.dtypes.size()) * (o.wantsPeer("memset") ? 5 : 2);
 }
 
 void measureTime(Report& r, Progress& bar) {
@@ -52,13 +68,16 @@ void measureTime(Report& r, Progress& bar) {
       args.insert(args.end(), {"--dtypes", dtype, "--shape", joinShape(o.shape)});
       return runChildProcess(args);
     };
+    const bool floors = o.wantsPeer("memset");
+    const nlohmann::json floorBefore = floors ? run("memset-mt") : nlohmann::json();
     const nlohmann::json n = run("new");
+    const nlohmann::json floorAfter = floors ? run("memset-mt") : nlohmann::json();
     const nlohmann::json l = run("legacy");
     row.fresh = timingOf(n);
     row.legacy = timingOf(l);
-    if (o.wantsPeer("memset")) {
+    if (floors) {
       row.memset = timingOf(run("memset"));
-      row.memsetParallel = timingOf(run("memset-mt"));
+      row.memsetParallel = pooled(timingOf(floorBefore), timingOf(floorAfter));
     } else {
       row.memset.note = "not requested (--peers)";
       row.memsetParallel.note = row.memset.note;
