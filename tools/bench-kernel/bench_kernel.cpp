@@ -195,6 +195,39 @@ void BM_SmallTilesOneBlock(benchmark::State& state) {
 }
 BENCHMARK(BM_SmallTilesOneBlock)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The fixed cost of one vector instruction with no memory traffic to speak
+// of: one block runs Adds over 64 floats (one repeat, in L1) again and
+// again, with the pipe barrier a dependent chain needs between them.
+constexpr uint32_t kInstrReps = 1 << 16;
+
+__global__ __aicore__ void vectorInstrKernel() {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 256);
+  LocalTensor<float> v = buf.Get<float>();
+  Duplicate(v, 0.0f, 64);
+  for (uint32_t i = 0; i < kInstrReps; ++i) {
+    PipeBarrier<PIPE_V>();
+    Adds(v, v, 1.0f, 64);
+  }
+}
+
+// Per Adds: the time of one launch divided by the instructions (instr_ns);
+// the launch itself (one block) is ~0.1 % of it.
+void BM_VectorInstrOneBlock(benchmark::State& state) {
+  buffers();
+  asctwin::LaunchOptions opt;
+  opt.numBlocks = 1;
+  opt.name = "instr";
+  for (auto _ : state) {
+    if (asctwin::run(vectorInstrKernel, opt) != 0) state.SkipWithError(aclGetRecentErrMsg());
+  }
+  state.counters["instr_ns"] =
+      benchmark::Counter(static_cast<double>(state.iterations() * kInstrReps),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_VectorInstrOneBlock)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 // memcpy of the same traffic: 256 MiB copied moves 2 x 256 MiB; the kernel's
 // 3 x 256 MiB equals 1.5 such copies, so compare bytes/s.
 void BM_MemcpySameBytes(benchmark::State& state) {
