@@ -30,6 +30,7 @@
 #include "acl/acl.h"
 #include "aclnn_bernoulli.h"
 #include "bench-common/bench_common.h"
+#include "bench-common/floor_fill.h"
 #include "asctwin/asctwin_bernoulli.h"
 #include "device/soc.h"
 #include "device/worker_pool.h"
@@ -121,15 +122,6 @@ void inplaceBernoulli(benchmark::State& state, Dtype d, int path) {
   aclDestroyTensor(t);
 }
 
-// The floors write non-zero bytes, 1 and 2 in turn, as the output is
-// non-zero data: on the guests measured (2026-12-03, docs/performance.md) a
-// memset of zeros ran 1.7-2.8x faster than of any other byte (a zero-line
-// fast path of the memory system), which no Bernoulli output with p > 0 can
-// take; alternating 0 and 1 put half the passes on that path.
-int floorByte(int pass) {
-  return 1 + (pass & 1);
-}
-
 void memsetFloor(benchmark::State& state, Dtype d) {
   stream();
   DeviceMemory out(kElements * d.width);
@@ -137,7 +129,7 @@ void memsetFloor(benchmark::State& state, Dtype d) {
   int v = 0;
   const CpuClock cpu;
   for (auto _ : state) {
-    std::memset(out.data, floorByte(++v), kElements * d.width);
+    std::memset(out.data, asctwin::bench::floorFillByte(++v), kElements * d.width);
     benchmark::ClobberMemory();
   }
   setCounters(state, kElements * d.width, cpu);
@@ -158,7 +150,7 @@ void memsetParallelFloor(benchmark::State& state, Dtype d) {
     asctwin::device::WorkerPool::instance().parallelFor(
         (bytes + 63) / 64, 0, [&](size_t begin, size_t end, unsigned) {
           const uint64_t from = begin * 64, to = std::min<uint64_t>(end * 64, bytes);
-          std::memset(p + from, floorByte(v), to - from);
+          std::memset(p + from, asctwin::bench::floorFillByte(v), to - from);
         });
     benchmark::ClobberMemory();
   }

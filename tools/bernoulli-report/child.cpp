@@ -9,6 +9,7 @@
 
 #include "asctwin/asctwin_check.h"
 #include "asctwin/asctwin_ext.h"
+#include "bench-common/floor_fill.h"
 #include "child_stages.h"
 #include "device/worker_pool.h"
 #include "device_call.h"
@@ -42,17 +43,11 @@ json timeChild(const Options& o) {
     const auto t1 = Clock::now();
     if (i >= o.warmup) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
   };
-  // The floors write non-zero bytes, 1 and 2 in turn, as the output is
-  // non-zero data: on the guests measured (2026-12-03, docs/performance.md)
-  // a memset of zeros ran 1.7-2.8x faster than of any other byte (a
-  // zero-line fast path of the memory system), which no Bernoulli output
-  // with p > 0 can take; alternating 0 and 1 put half the runs on that path.
-  auto floorByte = [](int run) { return 1 + (run & 1); };
   if (o.childPath == "memset") {
     // The physical floor: the same output bytes written once by one thread.
     void* out = t.data();
     for (int i = 0; i < o.warmup + o.runs; ++i)
-      timed(i, [&] { std::memset(out, floorByte(i), t.bytes()); });
+      timed(i, [&] { std::memset(out, bench::floorFillByte(i), t.bytes()); });
   } else if (o.childPath == "memset-mt") {
     // The floor like for like: the same bytes written by as many threads as
     // the twin uses (its worker pool, contiguous slices of whole cache lines).
@@ -63,7 +58,7 @@ json timeChild(const Options& o) {
         device::WorkerPool::instance().parallelFor(
             lines, 0, [&](size_t begin, size_t end, unsigned) {
               const size_t from = begin * 64, to = std::min(end * 64, t.bytes());
-              std::memset(out + from, floorByte(i), to - from);
+              std::memset(out + from, bench::floorFillByte(i), to - from);
             });
       });
   } else {
