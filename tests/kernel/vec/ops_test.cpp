@@ -320,25 +320,53 @@ TEST_P(Ops, GatherInterleavesFp64Words) {
   EXPECT_EQ(out[2], 1.0);
 }
 
+// `bytes` random bytes (from rng) that end exactly where an inaccessible
+// page begins: a read past them faults. Unmapped when it goes out of scope.
+class GuardedSource {
+ public:
+  GuardedSource(std::uint32_t bytes, std::mt19937& rng) {
+    const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    const std::size_t pages = (bytes + page - 1) / page;
+    mapBytes_ = (pages + 1) * page;
+    map_ = mmap(nullptr, mapBytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map_ == MAP_FAILED) return;
+    auto* guard = static_cast<unsigned char*>(map_) + pages * page;
+    if (mprotect(guard, page, PROT_NONE) != 0) return;
+    src_ = guard - bytes;
+    for (std::uint32_t k = 0; k < bytes; ++k) src_[k] = static_cast<unsigned char>(rng());
+  }
+  ~GuardedSource() {
+    if (map_ != MAP_FAILED) munmap(map_, mapBytes_);
+  }
+  GuardedSource(const GuardedSource&) = delete;
+  GuardedSource& operator=(const GuardedSource&) = delete;
+  bool ok() const { return src_ != nullptr; }
+  unsigned char* data() const { return src_; }
+  // The 32-bit word at byte `at`.
+  std::uint32_t word(std::uint32_t at) const {
+    std::uint32_t v;
+    std::memcpy(&v, src_ + at, 4);
+    return v;
+  }
+
+ private:
+  std::size_t mapBytes_ = 0;
+  void* map_ = MAP_FAILED;
+  unsigned char* src_ = nullptr;
+};
+
 // 32-bit gathers whose groups of 16 offsets fall in two 64-byte windows (the
 // AVX-512 permute path), mixed with groups that do not (misaligned, spread,
 // windows reaching past the source), against element-by-element reads. The
 // source ends at a page followed by an inaccessible one, so a window read
 // past srcBytes would fault.
 TEST_P(Ops, GatherWindowsMatchElementReads) {
-  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  void* map = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(map, MAP_FAILED);
-  ASSERT_EQ(mprotect(static_cast<unsigned char*>(map) + page, page, PROT_NONE), 0);
-  constexpr std::uint32_t kBytes = 1024;  // the source: the last 1 KiB of the first page
-  auto* src = static_cast<unsigned char*>(map) + page - kBytes;
+  constexpr std::uint32_t kBytes = 1024;  // the source: the last 1 KiB before the guard
   std::mt19937 rng(5);
-  for (std::uint32_t k = 0; k < kBytes; ++k) src[k] = static_cast<unsigned char>(rng());
-  const auto word = [&](std::uint32_t at) {
-    std::uint32_t v;
-    std::memcpy(&v, src + at, 4);
-    return v;
-  };
+  const GuardedSource source(kBytes, rng);
+  ASSERT_TRUE(source.ok());
+  unsigned char* src = source.data();
+  const auto word = [&](std::uint32_t at) { return source.word(at); };
   for (int round = 0; round < 300; ++round) {
     std::vector<std::uint32_t> off;
     const std::size_t groups = 1 + rng() % 12;
@@ -373,28 +401,20 @@ TEST_P(Ops, GatherWindowsMatchElementReads) {
       ASSERT_EQ(out[i], word(off[i])) << "round " << round << " lane " << i << " offset " << off[i];
     ASSERT_EQ(out[off.size()], 0xA5A5A5A5u);
   }
-  munmap(map, 2 * page);
 }
 
 // Groups that repeat the previous group's shape moved by one distance (the
 // Bernoulli FP64 table: zero words and high words advancing together, up to
 // the end of the source; a strided walk; distances that are misaligned,
-// negative or carry a window past the source) against element reads, through gather and gatherChecked;
-// and gatherChecked's answer against firstBadOffset when one offset is bad.
+// negative or carry a window past the source) against element reads, through gather and
+// gatherChecked; and gatherChecked's answer against firstBadOffset when one offset is bad.
 TEST_P(Ops, GatherMovedShapesAndFusedCheck) {
-  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  void* map = mmap(nullptr, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(map, MAP_FAILED);
-  ASSERT_EQ(mprotect(static_cast<unsigned char*>(map) + 2 * page, page, PROT_NONE), 0);
   constexpr std::uint32_t kBytes = 4096;  // the source ends at the inaccessible page
-  auto* src = static_cast<unsigned char*>(map) + 2 * page - kBytes;
   std::mt19937 rng(11);
-  for (std::uint32_t k = 0; k < kBytes; ++k) src[k] = static_cast<unsigned char>(rng());
-  const auto word = [&](std::uint32_t at) {
-    std::uint32_t v;
-    std::memcpy(&v, src + at, 4);
-    return v;
-  };
+  const GuardedSource source(kBytes, rng);
+  ASSERT_TRUE(source.ok());
+  unsigned char* src = source.data();
+  const auto word = [&](std::uint32_t at) { return source.word(at); };
   for (int round = 0; round < 400; ++round) {
     std::vector<std::uint32_t> off;
     const int kind = round % 4;
@@ -459,7 +479,6 @@ TEST_P(Ops, GatherMovedShapesAndFusedCheck) {
   }
   std::uint32_t one = 0;
   EXPECT_EQ(asctwin::vec::gatherChecked(&one, src, &one, 0, 4, 1, 3), 0u);  // no word fits
-  munmap(map, 3 * page);
 }
 
 TEST_P(Ops, CreateVecIndex) {
