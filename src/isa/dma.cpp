@@ -105,6 +105,10 @@ void copyBlocks(Mem dstMem, void* dst, Mem srcMem, const void* src, uint16_t nBu
         writeGm(op, type, d + b * dStride, s + b * sStride, bytes);
       c.launch->noteProgress();
     });
+  } else if (srcMem == Mem::GM) {
+    emit(x, pipeOf(dstMem, srcMem), describe, [=] {
+      for (uint32_t b = 0; b < nBurst; ++b) kernel::gmLoad(d + b * dStride, s + b * sStride, bytes);
+    });
   } else {
     emit(x, pipeOf(dstMem, srcMem), describe, [=] {
       for (uint32_t b = 0; b < nBurst; ++b) std::memmove(d + b * dStride, s + b * sStride, bytes);
@@ -154,7 +158,7 @@ void copyGmToUbAlign(void* dst, const void* src, uint32_t elemBytes, uint16_t nB
       uint8_t* out = d + b * ubStride;
       const uint8_t* data = gm + b * gmStride;
       for (uint32_t i = 0; i < left; i += elemBytes) std::memcpy(out + i, &pad, elemBytes);
-      std::memcpy(out + left, data, lenBurst);
+      kernel::gmLoad(out + left, data, lenBurst);
       // Right padding, then dummy elements to the slot's end: the padding
       // value when any padding was asked for, else the burst's first element.
       const uint8_t* fill =

@@ -7,11 +7,7 @@
 
 namespace asctwin::isa {
 
-Ctx enter(const char* name) {
-  CoreState* core = kernel::gCore;
-  CoreState& c = core != nullptr ? *core : kernel::currentCore();  // the latter reports the misuse
-  c.launch->checkAbort();
-  if (c.apiDepth > 0) return Ctx{c, c.apiSite};
+Ctx enterOutsideApi(CoreState& c, const char* name) {
   // Outside the own API (devkit mode): the user's line, for an observer.
   if (c.observer != nullptr && kernel::userSitesEnabled()) return Ctx{c, kernel::userSite(name)};
   return Ctx{c, Site{name, "", 0}};
@@ -62,10 +58,6 @@ uint8_t* imageOf(const CoreState& c, Space s, uint32_t* size) {
 }
 }  // namespace
 
-LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role) {
-  return resolveLocalAligned(x, space, p, 32, role);
-}
-
 LocalOp resolveLocalAligned(Ctx& x, Space space, const void* p, uint32_t align, const char* role) {
   uint32_t size = 0;
   uint8_t* base = imageOf(x.c, space, &size);
@@ -109,7 +101,7 @@ uint32_t resolveUbAddress32(Ctx& x, uint32_t addr, const char* role) {
       kernel::Problem::LocalOverflow);
 }
 
-void checkLocalExtent(Ctx& x, const LocalOp& op, uint64_t extent, const char* role) {
+void checkLocalSpaceExtent(Ctx& x, const LocalOp& op, uint64_t extent, const char* role) {
   uint32_t size = 0;
   imageOf(x.c, op.space, &size);
   if (op.offset + extent > size)

@@ -23,7 +23,26 @@ struct Ctx {
   CoreState& c;
   Site site;
 };
-Ctx enter(const char* name);
+
+// The calling core, after the launch's abort check: what a register write
+// needs (no site: it cannot fail).
+inline CoreState& enterCore() {
+  CoreState* core = kernel::gCore;
+  CoreState& c = core != nullptr ? *core : kernel::currentCore();  // the latter reports the misuse
+  c.launch->checkAbort();
+  return c;
+}
+
+// Outside an API call: the site an observer should see (the user's line in
+// devkit mode), else the intrinsic's name.
+Ctx enterOutsideApi(CoreState& c, const char* name);
+
+// Inline: every instruction enters here, most from inside an API call.
+inline Ctx enter(const char* name) {
+  CoreState& c = enterCore();
+  if (c.apiDepth > 0) return Ctx{c, c.apiSite};
+  return enterOutsideApi(c, name);
+}
 
 // A new record on `pipe` carrying the API call's tensor buffer ids.
 Instr makeInstr(const Ctx& x, pipe_t pipe);
@@ -55,16 +74,28 @@ struct LocalOp {
 // the core's image of it (what LocalTensor::GetPhyAddr gives in CPU mode),
 // or a plain offset below the space's size (an NPU-style address). Fails
 // the launch otherwise, and when the operand is not 32-byte aligned.
-LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role);
 // The same with an alignment of `align` bytes (results of reductions, which
 // the reference aligns to their element or pair size).
 LocalOp resolveLocalAligned(Ctx& x, Space space, const void* p, uint32_t align, const char* role);
+// Inline for the common operand, a host address inside the core's UB (the
+// rest, and every failure, take resolveLocalAligned).
+inline LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role) {
+  const uintptr_t off = reinterpret_cast<uintptr_t>(p) - reinterpret_cast<uintptr_t>(x.c.ub);
+  if (space == Space::UB && x.c.ub != nullptr && off < x.c.ubBytes && off % 32 == 0)
+    return LocalOp{Space::UB, x.c.ub + off, static_cast<uint32_t>(off)};
+  return resolveLocalAligned(x, space, p, 32, role);
+}
 // The byte address baseAddr of a UB address register (vgather's base): the
 // low 32 bits of a host address in the UB image, or a UB offset.
 uint32_t resolveUbAddress32(Ctx& x, uint32_t addr, const char* role);
 
 // Fails unless [offset, offset + extent) lies inside the space.
-void checkLocalExtent(Ctx& x, const LocalOp& op, uint64_t extent, const char* role);
+void checkLocalSpaceExtent(Ctx& x, const LocalOp& op, uint64_t extent, const char* role);
+// Inline for UB, where nearly every operand lies.
+inline void checkLocalExtent(Ctx& x, const LocalOp& op, uint64_t extent, const char* role) {
+  if (op.space == Space::UB && op.offset + extent <= x.c.ubBytes) return;
+  checkLocalSpaceExtent(x, op, extent, role);
+}
 // Fails unless the GM range lies inside a live device allocation.
 void checkGmRange(Ctx& x, uintptr_t addr, uint64_t extent, const char* role);
 

@@ -42,29 +42,26 @@ HardEvent checkedEvent(Ctx& x, pipe_t from, pipe_t to, const char* what) {
 }  // namespace
 
 void setVectorMask(uint64_t maskHigh, uint64_t maskLow) {
-  Ctx x = enter("set_vector_mask");
-  x.c.regs.maskHigh = maskHigh;
-  x.c.regs.maskLow = maskLow;
+  CoreState& c = enterCore();
+  c.regs.maskHigh = maskHigh;
+  c.regs.maskLow = maskLow;
 }
 
 void setMaskMode(bool counter) {
-  Ctx x = enter(counter ? "set_mask_count" : "set_mask_norm");
-  x.c.regs.counterMode = counter;
+  enterCore().regs.counterMode = counter;
 }
 
 uint64_t vectorMask(bool high) {
-  Ctx x = enter("get_vector_mask");
-  return high ? x.c.regs.maskHigh : x.c.regs.maskLow;
+  const CoreState& c = enterCore();
+  return high ? c.regs.maskHigh : c.regs.maskLow;
 }
 
 void setMovPadVal(uint64_t bits) {
-  Ctx x = enter("set_mov_pad_val");
-  x.c.regs.padValue = bits;
+  enterCore().regs.padValue = bits;
 }
 
 void setDeqScale(uint64_t bits) {
-  Ctx x = enter("set_deqscale");
-  x.c.regs.deqScale = bits;
+  enterCore().regs.deqScale = bits;
 }
 
 uint64_t reduceResult(uint8_t which) {
@@ -131,12 +128,11 @@ constexpr AtomicOp kAtomicOps[] = {AtomicOp::Add, AtomicOp::Max, AtomicOp::Min};
 }  // namespace
 
 uint64_t ctrlRegister() {
-  return enter("get_ctrl").c.regs.ctrl;
+  return enterCore().regs.ctrl;
 }
 
 void setCtrlRegister(uint64_t value) {
-  Ctx x = enter("set_ctrl");
-  x.c.regs.ctrl = value;
+  enterCore().regs.ctrl = value;
 }
 
 uint64_t storeAtomicConfig() {

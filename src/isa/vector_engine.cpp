@@ -29,15 +29,7 @@ void Lanes::active(uint64_t r, uint64_t out[2]) const {
   out[1] = mask[1];
 }
 
-bool Lanes::prefix(uint64_t* n) const {
-  if (repeats == 0) {
-    *n = 0;
-    return true;
-  }
-  if (counter) {
-    *n = count;
-    return true;
-  }
+bool Lanes::maskedPrefix(uint64_t* n) const {
   uint64_t full[2];
   firstBits(perRepeat, full);
   if (mask[0] == full[0] && mask[1] == full[1]) {

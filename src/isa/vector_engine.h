@@ -55,8 +55,17 @@ struct Lanes {
   // The enabled lanes of iteration r.
   void active(uint64_t r, uint64_t out[2]) const;
   bool empty() const { return repeats == 0; }
-  // Whether the enabled lanes are the first n of the flattened lanes.
-  bool prefix(uint64_t* n) const;
+  // Whether the enabled lanes are the first n of the flattened lanes
+  // (inline: every vector instruction asks, most in counter mode).
+  bool prefix(uint64_t* n) const {
+    if (repeats == 0 || counter) {
+      *n = repeats == 0 ? 0 : count;
+      return true;
+    }
+    return maskedPrefix(n);
+  }
+  // prefix() in normal mode with at least one iteration.
+  bool maskedPrefix(uint64_t* n) const;
 };
 
 // The lanes from the MASK register: `repeat` iterations of `perRepeat`
