@@ -302,6 +302,7 @@ Status DeviceMemory::free(void* p) {
   Live live = std::move(it->second);
   Status redZone = checkRedZonesLocked(live);
   live_.erase(it);
+  removals_.fetch_add(1, std::memory_order_release);
   DeviceState& ds = deviceState(live.info.device);
   Segment& seg = ds.segments[live.segment];
   seg.used -= live.allocated;
@@ -370,6 +371,7 @@ Status DeviceMemory::removeMapped(void* base) {
   if (mapped_.erase(reinterpret_cast<uintptr_t>(base)) == 0)
     return invalidParam("address " + hexPtr(reinterpret_cast<uintptr_t>(base)) +
                         " is not the start of a mapped device range");
+  removals_.fetch_add(1, std::memory_order_release);
   return Status::ok();
 }
 

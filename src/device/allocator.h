@@ -107,6 +107,10 @@ class DeviceMemory {
   // the parameter in the message.
   Status checkRange(const void* p, size_t n, const char* what) const;
   bool isDevicePointer(const void* p) const;
+  // How many ranges have stopped being device memory (frees, unmaps): a
+  // range found inside an allocation stays valid while this is unchanged,
+  // so a caller may remember it (kernel GM checks, per core).
+  uint64_t removals() const { return removals_.load(std::memory_order_acquire); }
 
   // Verifies every live allocation's red zones (first corruption reported).
   Status checkRedZones() const;
@@ -206,6 +210,7 @@ class DeviceMemory {
   std::optional<uint8_t> fillOverride_;
 
   mutable std::shared_mutex mu_;
+  std::atomic<uint64_t> removals_{0};
   std::map<uintptr_t, Live> live_;
   std::unordered_map<uintptr_t, uint64_t> recentlyFreed_;  // base -> id, for double-free messages
   std::vector<uintptr_t> recentlyFreedOrder_;

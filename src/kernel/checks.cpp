@@ -1,3 +1,4 @@
+#include <iterator>
 #include <string>
 
 #include "device/allocator.h"
@@ -74,9 +75,23 @@ void checkGm(CoreState& c, const GmRef& ref, uint64_t extentBytes, const Site& s
                         std::to_string(ref.declaredBytes) + " bytes from this address)",
                     inAllocation ? Problem::GmOutsideTensor : Problem::GmOutOfBounds);
   }
-  Status s = device::DeviceMemory::instance().checkRange(reinterpret_cast<const void*>(ref.addr),
-                                                         extentBytes, role);
+  // An allocation an earlier check found, while nothing was freed since
+  // (read first: a free after this load makes the next check look again).
+  device::DeviceMemory& memory = device::DeviceMemory::instance();
+  const uint64_t removals = memory.removals();
+  if (removals != c.gmRemovals) {
+    for (CoreState::GmRange& r : c.gmKnown) r = {};
+    c.gmRemovals = removals;
+  }
+  for (const CoreState::GmRange& r : c.gmKnown)
+    if (ref.addr >= r.lo && ref.addr < r.hi && extentBytes <= r.hi - ref.addr) return;
+  Status s = memory.checkRange(reinterpret_cast<const void*>(ref.addr), extentBytes, role);
   if (!s) c.launch->raise(c, site, "GM access: " + s.message(), Problem::GmOutOfBounds);
+  device::AllocationInfo a;
+  if (memory.find(reinterpret_cast<const void*>(ref.addr), &a)) {
+    c.gmKnown[c.gmNext] = {a.base, a.base + a.size};
+    c.gmNext = static_cast<uint8_t>((c.gmNext + 1) % std::size(c.gmKnown));
+  }
 }
 
 void checkGlobal(const GmRef& ref, uint64_t extentBytes, const char* role) {

@@ -115,6 +115,16 @@ struct CoreState {
   uint32_t apiBuffers[4] = {};
   uint8_t apiBufferCount = 0;
 
+  // The device allocations this core's last GM checks found, [lo, hi),
+  // valid while DeviceMemory::removals() is still `gmRemovals` (checks.cpp):
+  // a kernel reads and writes a handful of tensors, each tile after tile.
+  struct GmRange {
+    uintptr_t lo = 0, hi = 0;
+  };
+  GmRange gmKnown[4];
+  uint8_t gmNext = 0;  // the entry the next new allocation replaces
+  uint64_t gmRemovals = UINT64_MAX;
+
   int32_t flags[static_cast<int>(AscendC::HardEvent::MAX)][8] = {};
   std::unordered_map<uintptr_t, DataCacheLine> dcache;
 

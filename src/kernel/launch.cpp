@@ -30,8 +30,6 @@
 namespace asctwin::kernel {
 namespace {
 
-thread_local CoreState* tlsCore = nullptr;
-
 std::terminate_handler gPreviousTerminate = nullptr;
 
 // A block's KernelAbort that meets a noexcept frame ends in std::terminate:
@@ -42,7 +40,7 @@ std::terminate_handler gPreviousTerminate = nullptr;
 // fiber ends as if it had unwound; anything else goes to the handler that
 // was there before.
 [[noreturn]] void terminateInBlock() {
-  CoreState* c = tlsCore;
+  CoreState* c = gCore;
   if (Fiber* f = Fiber::current(); f != nullptr && c != nullptr && c->launch->aborted()) f->drop();
   (gPreviousTerminate != nullptr ? gPreviousTerminate : std::abort)();
   std::abort();
@@ -115,18 +113,17 @@ std::string siteText(const Site& s) {
 }  // namespace
 
 CoreState& currentCore() {
-  if (tlsCore == nullptr) {
+  if (gCore == nullptr) {
     std::fprintf(stderr, "asctwin: an Ascend C kernel API was called outside a kernel launch\n");
     throw std::logic_error("Ascend C kernel API called outside a kernel launch");
   }
-  return *tlsCore;
+  return *gCore;
 }
 CoreState* currentCoreOrNull() {
-  return tlsCore;
+  return gCore;
 }
 void setCurrentCore(CoreState* c) {
-  if (c != tlsCore) switchBlockLocals(tlsCore, c);
-  tlsCore = c;
+  if (c != gCore) switchBlockLocals(gCore, c);
   gCore = c;
   publishBuiltins(c);
 }
@@ -544,7 +541,7 @@ Status Launch::runFast() {
 // --- runtime.h: identity and failure ------------------------------------------
 
 bool inKernel() {
-  return tlsCore != nullptr;
+  return gCore != nullptr;
 }
 int64_t blockIdx() {
   return currentCore().blockIdx;

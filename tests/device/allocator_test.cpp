@@ -41,13 +41,38 @@ TEST(Allocator, AlignmentPoisonAndLookup) {
   ASSERT_TRUE(m.free(p));
 }
 
+// A range found inside an allocation may be remembered while removals() is
+// unchanged: every way a range stops being device memory counts, a failed
+// free and a new allocation do not.
+TEST(Allocator, RemovalsCountEveryRangeThatStopsBeingDeviceMemory) {
+  auto& m = DeviceMemory::instance();
+  void* p = nullptr;
+  void* q = nullptr;
+  const uint64_t before = m.removals();
+  ASSERT_TRUE(m.allocate(kDev, 100, &p));
+  EXPECT_EQ(m.removals(), before);
+  int local = 0;
+  EXPECT_FALSE(m.free(&local));
+  EXPECT_EQ(m.removals(), before);
+  ASSERT_TRUE(m.free(p));
+  EXPECT_EQ(m.removals(), before + 1);
+  std::vector<uint8_t> host(4096);
+  ASSERT_TRUE(m.addMapped(kDev, host.data(), host.size()));
+  EXPECT_EQ(m.removals(), before + 1);
+  ASSERT_TRUE(m.allocate(kDev, 100, &q));
+  ASSERT_TRUE(m.removeMapped(host.data()));
+  EXPECT_EQ(m.removals(), before + 2);
+  ASSERT_TRUE(m.free(q));
+  EXPECT_EQ(m.removals(), before + 3);
+}
+
 TEST(Allocator, StatisticsArithmetic) {
   auto& m = DeviceMemory::instance();
   m.resetPeakStats(kDev);
   MemStats s0 = m.stats(kDev);
   void *a = nullptr, *b = nullptr, *c = nullptr;
-  ASSERT_TRUE(m.allocate(kDev, 1024, &a));      // 1536 allocated, new 2 MiB small segment
-  ASSERT_TRUE(m.allocate(kDev, 3000, &b));      // 3072 allocated, same small segment
+  ASSERT_TRUE(m.allocate(kDev, 1024, &a));  // 1536 allocated, new 2 MiB small segment
+  ASSERT_TRUE(m.allocate(kDev, 3000, &b));  // 3072 allocated, same small segment
   MemStats s1 = m.stats(kDev);
   EXPECT_EQ(s1.inUseBytes - s0.inUseBytes, 1536u + 3072u);
   EXPECT_EQ(s1.requestedBytes - s0.requestedBytes, 4024u);

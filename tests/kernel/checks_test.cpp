@@ -15,6 +15,32 @@ __global__ __aicore__ void beyondAllocation(GM_ADDR x) {
   DataCopy(g, b.Get<float>(), 256);  // 1 KiB into a 512-byte allocation
 }
 
+// The GM check remembers the allocations it found (per core); an access
+// after one that found the allocation is still checked against its end.
+__global__ __aicore__ void acrossAKnownEnd(GM_ADDR x) {
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x));  // size unknown
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, 1024);
+  LocalTensor<float> t = b.Get<float>();
+  DataCopy(t, g, 64);  // bytes [0, 256) of the 512: in bounds
+  PipeBarrier<PIPE_ALL>();
+  DataCopy(g[64], t, 128);  // bytes [256, 768)
+}
+
+__global__ __aicore__ void pastAKnownEnd(GM_ADDR x) {
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x));
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, 1024);
+  LocalTensor<float> t = b.Get<float>();
+  DataCopy(t, g, 64);
+  PipeBarrier<PIPE_ALL>();
+  DataCopy(t, g[136], 8);  // starts at byte 544, past the allocation's end
+}
+
 __global__ __aicore__ void ubOverflow() {
   TPipe pipe;
   TBuf<TPosition::VECCALC> a, b;
@@ -96,6 +122,12 @@ TEST_F(KernelTest, EveryAlwaysOnCheckReports) {
       {"beyondAllocation",
        [&] { return asctwin::run(beyondAllocation, vec(1, "beyondAllocation"), small.gm()); },
        {"block 0 (AIV)", "DataCopy at checks_test.cpp:", "crosses the end of allocation"}},
+      {"acrossAKnownEnd",
+       [&] { return asctwin::run(acrossAKnownEnd, vec(1, "acrossAKnownEnd"), small.gm()); },
+       {"DataCopy at checks_test.cpp:", "crosses the end of allocation"}},
+      {"pastAKnownEnd",
+       [&] { return asctwin::run(pastAKnownEnd, vec(1, "pastAKnownEnd"), small.gm()); },
+       {"DataCopy at checks_test.cpp:", "is not inside a live device allocation"}},
       {"ubOverflow",
        [&] { return asctwin::run(ubOverflow, vec(1, "ubOverflow")); },
        {"TPipe::InitBuffer at checks_test.cpp:", "exceeds the 196608-byte UB"}},
