@@ -16,29 +16,18 @@ __global__ __aicore__ void beyondAllocation(GM_ADDR x) {
 }
 
 // The GM check remembers the allocations it found (per core); an access
-// after one that found the allocation is still checked against its end.
-__global__ __aicore__ void acrossAKnownEnd(GM_ADDR x) {
+// after one that found the allocation is still checked against its end:
+// `count` floats from float `at` of the 512-byte allocation.
+__global__ __aicore__ void afterAKnownRange(GM_ADDR x, uint32_t at, uint32_t count) {
   GlobalTensor<float> g;
   g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x));  // size unknown
   TPipe pipe;
   TBuf<TPosition::VECCALC> b;
   pipe.InitBuffer(b, 1024);
   LocalTensor<float> t = b.Get<float>();
-  DataCopy(t, g, 64);  // bytes [0, 256) of the 512: in bounds
+  DataCopy(t, g, 64);  // bytes [0, 256): in bounds
   PipeBarrier<PIPE_ALL>();
-  DataCopy(g[64], t, 128);  // bytes [256, 768)
-}
-
-__global__ __aicore__ void pastAKnownEnd(GM_ADDR x) {
-  GlobalTensor<float> g;
-  g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x));
-  TPipe pipe;
-  TBuf<TPosition::VECCALC> b;
-  pipe.InitBuffer(b, 1024);
-  LocalTensor<float> t = b.Get<float>();
-  DataCopy(t, g, 64);
-  PipeBarrier<PIPE_ALL>();
-  DataCopy(t, g[136], 8);  // starts at byte 544, past the allocation's end
+  DataCopy(t, g[at], count);
 }
 
 __global__ __aicore__ void ubOverflow() {
@@ -122,11 +111,15 @@ TEST_F(KernelTest, EveryAlwaysOnCheckReports) {
       {"beyondAllocation",
        [&] { return asctwin::run(beyondAllocation, vec(1, "beyondAllocation"), small.gm()); },
        {"block 0 (AIV)", "DataCopy at checks_test.cpp:", "crosses the end of allocation"}},
-      {"acrossAKnownEnd",
-       [&] { return asctwin::run(acrossAKnownEnd, vec(1, "acrossAKnownEnd"), small.gm()); },
+      {"acrossAKnownEnd",  // bytes [256, 768)
+       [&] {
+         return asctwin::run(afterAKnownRange, vec(1, "acrossAKnownEnd"), small.gm(), 64u, 128u);
+       },
        {"DataCopy at checks_test.cpp:", "crosses the end of allocation"}},
-      {"pastAKnownEnd",
-       [&] { return asctwin::run(pastAKnownEnd, vec(1, "pastAKnownEnd"), small.gm()); },
+      {"pastAKnownEnd",  // bytes [544, 576): past the end
+       [&] {
+         return asctwin::run(afterAKnownRange, vec(1, "pastAKnownEnd"), small.gm(), 136u, 8u);
+       },
        {"DataCopy at checks_test.cpp:", "is not inside a live device allocation"}},
       {"ubOverflow",
        [&] { return asctwin::run(ubOverflow, vec(1, "ubOverflow")); },
