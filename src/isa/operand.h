@@ -73,12 +73,13 @@ struct LocalOp {
 // Resolves `p` as an address in this core's `space`: a host address inside
 // the core's image of it (what LocalTensor::GetPhyAddr gives in CPU mode),
 // or a plain offset below the space's size (an NPU-style address). Fails
-// the launch otherwise, and when the operand is not 32-byte aligned.
-// The same with an alignment of `align` bytes (results of reductions, which
-// the reference aligns to their element or pair size).
+// the launch otherwise, and when the operand is not `align`-byte aligned
+// (32 for most operands; results of reductions take their element or pair
+// size, as the reference aligns them).
 LocalOp resolveLocalAligned(Ctx& x, Space space, const void* p, uint32_t align, const char* role);
-// Inline for the common operand, a host address inside the core's UB (the
-// rest, and every failure, take resolveLocalAligned).
+// The same with 32-byte alignment. Inline for the common operand, a host
+// address inside the core's UB; the rest, and every failure, take
+// resolveLocalAligned.
 inline LocalOp resolveLocal(Ctx& x, Space space, const void* p, const char* role) {
   const uintptr_t off = reinterpret_cast<uintptr_t>(p) - reinterpret_cast<uintptr_t>(x.c.ub);
   if (space == Space::UB && x.c.ub != nullptr && off < x.c.ubBytes && off % 32 == 0)
