@@ -79,13 +79,11 @@ void vbinary(VBin op, Elem t, void* dst, const void* src0, const void* src1, uin
     record(x, in, lanes, d, true);
   };
   const bool sat = saturatesFloat(x.c.regs, vt);
-  emit(x, PIPE_V, describe, [=] {
-    const Stream srcs[2] = {a, b};
-    runElementwise(lanes, d, srcs, 2, [&](uint8_t* o, const uint8_t* const* s, uint64_t n) {
-      vec::binary(vop, o, s[0], s[1], vt, n);
-      if (sat) saturateFloat(vt, o, n);
-    });
-  });
+  emitElementwise(x, lanes, d, std::array<Stream, 2>{a, b}, describe,
+                  [=](uint8_t* o, const uint8_t* const* s, uint64_t n) {
+                    vec::binary(vop, o, s[0], s[1], vt, n);
+                    if (sat) saturateFloat(vt, o, n);
+                  });
 }
 
 void vscalar(VScalar op, Elem t, void* dst, const void* src, uint64_t scalar, uint8_t repeat,
@@ -106,18 +104,17 @@ void vscalar(VScalar op, Elem t, void* dst, const void* src, uint64_t scalar, ui
     record(x, in, lanes, d, true);
   };
   const bool sat = saturatesFloat(x.c.regs, vt);
-  emit(x, PIPE_V, describe, [=] {
-    runElementwise(lanes, d, &a, 1, [&](uint8_t* o, const uint8_t* const* s, uint64_t n) {
-      if (round && t == Elem::S16) {
-        shiftRightRound<int16_t>(o, s[0], scalar, n);
-      } else if (round) {
-        shiftRightRound<int32_t>(o, s[0], scalar, n);
-      } else {
-        vec::scalarOp(vop, o, s[0], scalar, vt, n);
-        if (sat) saturateFloat(vt, o, n);
-      }
-    });
-  });
+  emitElementwise(x, lanes, d, std::array<Stream, 1>{a}, describe,
+                  [=](uint8_t* o, const uint8_t* const* s, uint64_t n) {
+                    if (round && t == Elem::S16) {
+                      shiftRightRound<int16_t>(o, s[0], scalar, n);
+                    } else if (round) {
+                      shiftRightRound<int32_t>(o, s[0], scalar, n);
+                    } else {
+                      vec::scalarOp(vop, o, s[0], scalar, vt, n);
+                      if (sat) saturateFloat(vt, o, n);
+                    }
+                  });
 }
 
 void vdup(Elem t, void* dst, uint64_t scalar, uint8_t repeat, VStride dstS, const char* name) {
@@ -127,13 +124,9 @@ void vdup(Elem t, void* dst, uint64_t scalar, uint8_t repeat, VStride dstS, cons
   const Lanes lanes = lanesFrom(x.c.regs, repeat, kRepeatBytes / eb);
   if (lanes.empty()) return;
   const Stream d = ubStream(x, dst, eb, dstS, lanes, "dst");
-  emit(
-      x, PIPE_V, [&](Instr& in) { record(x, in, lanes, d, true); },
-      [=] {
-        runElementwise(lanes, d, nullptr, 0, [&](uint8_t* o, const uint8_t* const*, uint64_t n) {
-          vec::duplicate(o, vt, scalar, n);
-        });
-      });
+  emitElementwise(
+      x, lanes, d, std::array<Stream, 0>{}, [&](Instr& in) { record(x, in, lanes, d, true); },
+      [=](uint8_t* o, const uint8_t* const*, uint64_t n) { vec::duplicate(o, vt, scalar, n); });
 }
 
 void vconv(Elem dt, void* dst, Elem st, const void* src, Rnd mode, uint8_t repeat, VStride dstS,
@@ -156,12 +149,11 @@ void vconv(Elem dt, void* dst, Elem st, const void* src, Rnd mode, uint8_t repea
     record(x, in, lanes, d, true);
   };
   const bool sat = saturatesFloat(x.c.regs, vdt);
-  emit(x, PIPE_V, describe, [=] {
-    runElementwise(lanes, d, &s, 1, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
-      vec::cast(o, vdt, in8[0], vst, round, n);
-      if (sat) saturateFloat(vdt, o, n);
-    });
-  });
+  emitElementwise(x, lanes, d, std::array<Stream, 1>{s}, describe,
+                  [=](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
+                    vec::cast(o, vdt, in8[0], vst, round, n);
+                    if (sat) saturateFloat(vdt, o, n);
+                  });
 }
 
 }  // namespace asctwin::isa

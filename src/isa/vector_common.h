@@ -3,6 +3,8 @@
 // types of the numeric core (src/kernel/vec).
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "isa/operand.h"
@@ -59,6 +61,29 @@ inline Stream ubStream(Ctx& x, const void* p, uint32_t elem, VStride st, const L
 // Adds the stream's access to the record when somebody looks at records.
 inline void record(const Ctx& x, Instr& in, const Lanes& lanes, const Stream& s, bool write) {
   if (x.c.hooks != 0) in.add(accessOf(lanes, s, Space::UB, write));
+}
+
+// Issues an elementwise vector instruction: f(dst, srcs, n) over the enabled
+// lanes. When every operand is contiguous and the enabled lanes are the
+// first n (the count form, a full mask), the work is one call of f on the
+// operands' bases and carries only those; otherwise it walks the iterations
+// (runElementwise). In check mode f runs later: it must capture by value.
+template <size_t N, class Describe, class F>
+inline void emitElementwise(Ctx& x, const Lanes& lanes, const Stream& dst,
+                            const std::array<Stream, N>& srcs, Describe&& describe, F f) {
+  static_assert(N <= static_cast<size_t>(kMaxSrcs), "runElementwise gathers at most kMaxSrcs");
+  uint64_t n = 0;
+  bool flat = dst.contiguous(lanes.perRepeat) && lanes.prefix(&n);
+  for (const Stream& src : srcs) flat = flat && src.contiguous(lanes.perRepeat);
+  if (flat) {
+    uint8_t* const out = dst.base;
+    std::array<const uint8_t*, N> in{};
+    for (size_t i = 0; i < N; ++i) in[i] = srcs[i].base;
+    emit(x, PIPE_V, describe, [=] { f(out, in.data(), n); });
+    return;
+  }
+  emit(x, PIPE_V, describe,
+       [=] { runElementwise(lanes, dst, srcs.data(), static_cast<int>(N), f); });
 }
 
 // A UB range of plain bytes (bit masks, CMPMASK images), checked.

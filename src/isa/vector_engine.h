@@ -86,22 +86,15 @@ uint32_t gatherLanes(const Stream& s, uint64_t r, const uint64_t act[2], uint32_
 void scatterLanes(const Stream& s, uint64_t r, const uint64_t act[2], uint32_t perRepeat,
                   const uint8_t* in);
 
-// Runs an element-wise instruction: f(dst, srcs, n) computes n packed lanes
-// (dst may be a source: in place). Contiguous operands whose enabled lanes
-// are a prefix take one call over all lanes; otherwise every iteration's
-// enabled lanes are gathered, computed and scattered.
+// Runs an element-wise instruction iteration by iteration: every
+// iteration's enabled lanes are gathered, computed by f(dst, srcs, n) (n
+// packed lanes; dst may be a source: in place) and scattered. Operands that
+// are contiguous with a prefix of lanes enabled need none of this:
+// emitElementwise (vector_common.h) calls f once over all of them instead.
 inline constexpr int kMaxSrcs = 3;
 template <class F>
 void runElementwise(const Lanes& lanes, const Stream& dst, const Stream* srcs, int nSrcs, F&& f) {
-  uint64_t n = 0;
-  bool fast = dst.contiguous(lanes.perRepeat) && lanes.prefix(&n);
-  for (int i = 0; i < nSrcs && fast; ++i) fast = srcs[i].contiguous(lanes.perRepeat);
   const uint8_t* s[kMaxSrcs] = {};
-  if (fast) {
-    for (int i = 0; i < nSrcs; ++i) s[i] = srcs[i].base;
-    f(dst.base, s, n);
-    return;
-  }
   // One iteration is at most 256 bytes of each operand.
   alignas(64) uint8_t tmpDst[kRepeatBytes];
   alignas(64) uint8_t tmpSrc[kMaxSrcs][kRepeatBytes];

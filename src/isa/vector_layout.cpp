@@ -135,11 +135,10 @@ void vcopy(uint32_t elemBytes, void* dst, const void* src, uint8_t repeat, VStri
     record(x, in, lanes, s, false);
     record(x, in, lanes, d, true);
   };
-  emit(x, PIPE_V, describe, [=] {
-    runElementwise(lanes, d, &s, 1, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
-      std::memmove(o, in8[0], n * elemBytes);
-    });
-  });
+  emitElementwise(x, lanes, d, std::array<Stream, 1>{s}, describe,
+                  [=](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
+                    std::memmove(o, in8[0], n * elemBytes);
+                  });
 }
 
 void vbrcb(uint32_t elemBytes, void* dst, const void* src, uint16_t dstBlkStride,

@@ -36,12 +36,11 @@ void vunary(VUn op, Elem t, void* dst, const void* src, uint8_t repeat, VStride 
     record(x, in, lanes, d, true);
   };
   const bool sat = op != VUn::Not && saturatesFloat(x.c.regs, vt);  // Not is bitwise
-  emit(x, PIPE_V, describe, [=] {
-    runElementwise(lanes, d, &s, 1, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
-      vec::unary(vop, o, in8[0], vt, n);
-      if (sat) saturateFloat(vt, o, n);
-    });
-  });
+  emitElementwise(x, lanes, d, std::array<Stream, 1>{s}, describe,
+                  [=](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
+                    vec::unary(vop, o, in8[0], vt, n);
+                    if (sat) saturateFloat(vt, o, n);
+                  });
 }
 
 void vfused(VFused op, Elem dt, void* dst, Elem st, const void* src0, const void* src1,
@@ -67,16 +66,14 @@ void vfused(VFused op, Elem dt, void* dst, Elem st, const void* src0, const void
     record(x, in, lanes, d, true);
   };
   const bool sat = saturatesFloat(x.c.regs, vdt);
-  emit(x, PIPE_V, describe, [=] {
-    // The destination's old values are a source: gathered with the others
-    // and then overwritten in the output lanes.
-    const Stream srcs[3] = {a, two ? b : a, d};
-    runElementwise(lanes, d, srcs, 3, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
-      if (o != in8[2]) std::memcpy(o, in8[2], n * db);
-      vec::fused(vop, o, vdt, in8[0], two ? in8[1] : nullptr, vst, scalar, n);
-      if (sat) saturateFloat(vdt, o, n);
-    });
-  });
+  // The destination's old values are a source: gathered with the others
+  // and then overwritten in the output lanes.
+  emitElementwise(x, lanes, d, std::array<Stream, 3>{a, two ? b : a, d}, describe,
+                  [=](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
+                    if (o != in8[2]) std::memcpy(o, in8[2], n * db);
+                    vec::fused(vop, o, vdt, in8[0], two ? in8[1] : nullptr, vst, scalar, n);
+                    if (sat) saturateFloat(vdt, o, n);
+                  });
 }
 
 void vfusedConv(VFusedConv op, Elem dt, void* dst, Elem st, const void* src0, const void* src1,
@@ -101,27 +98,26 @@ void vfusedConv(VFusedConv op, Elem dt, void* dst, Elem st, const void* src0, co
     record(x, in, lanes, d, true);
   };
   const bool sat = saturatesFloat(x.c.regs, vdt);
-  emit(x, PIPE_V, describe, [=] {
-    const Stream srcs[2] = {a, b};
-    runElementwise(lanes, d, srcs, 2, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
-      // The result in the source type, then one conversion (chunks of one
-      // iteration's lanes at most keep the scratch small).
-      alignas(64) uint8_t tmp[kRepeatBytes * 2];
-      const uint64_t chunk = sizeof(tmp) / sb;
-      for (uint64_t i = 0; i < n; i += chunk) {
-        const uint64_t k = n - i < chunk ? n - i : chunk;
-        const uint8_t* pa = in8[0] + i * sb;
-        const uint8_t* pb = in8[1] + i * sb;
-        if (mul) {
-          vec::binary(vec::BinOp::Mul, tmp, pa, pb, vst, k);
-        } else {
-          vec::fused(fop, tmp, vst, pa, pb, vst, 0, k);
-        }
-        vec::cast(o + i * db, vdt, tmp, vst, numeric::Round::Rint, k);
-        if (sat) saturateFloat(vdt, o + i * db, k);
-      }
-    });
-  });
+  emitElementwise(x, lanes, d, std::array<Stream, 2>{a, b}, describe,
+                  [=](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
+                    // The result in the source type, then one conversion
+                    // (chunks of one iteration's lanes at most keep the
+                    // scratch small).
+                    alignas(64) uint8_t tmp[kRepeatBytes * 2];
+                    const uint64_t chunk = sizeof(tmp) / sb;
+                    for (uint64_t i = 0; i < n; i += chunk) {
+                      const uint64_t k = n - i < chunk ? n - i : chunk;
+                      const uint8_t* pa = in8[0] + i * sb;
+                      const uint8_t* pb = in8[1] + i * sb;
+                      if (mul) {
+                        vec::binary(vec::BinOp::Mul, tmp, pa, pb, vst, k);
+                      } else {
+                        vec::fused(fop, tmp, vst, pa, pb, vst, 0, k);
+                      }
+                      vec::cast(o + i * db, vdt, tmp, vst, numeric::Round::Rint, k);
+                      if (sat) saturateFloat(vdt, o + i * db, k);
+                    }
+                  });
 }
 
 void vconvDeq(void* dst, const void* src, uint8_t repeat, VStride dstS, VStride srcS,
@@ -138,12 +134,11 @@ void vconvDeq(void* dst, const void* src, uint8_t repeat, VStride dstS, VStride 
     record(x, in, lanes, d, true);
   };
   const bool sat = saturatesFloat(x.c.regs, vec::DType::F16);
-  emit(x, PIPE_V, describe, [=] {
-    runElementwise(lanes, d, &s, 1, [&](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
-      vec::dequantToHalf(o, in8[0], scale, n);
-      if (sat) saturateFloat(vec::DType::F16, o, n);
-    });
-  });
+  emitElementwise(x, lanes, d, std::array<Stream, 1>{s}, describe,
+                  [=](uint8_t* o, const uint8_t* const* in8, uint64_t n) {
+                    vec::dequantToHalf(o, in8[0], scale, n);
+                    if (sat) saturateFloat(vec::DType::F16, o, n);
+                  });
 }
 
 }  // namespace asctwin::isa
