@@ -85,13 +85,16 @@ void checkGm(CoreState& c, const GmRef& ref, uint64_t extentBytes, const Site& s
   }
   for (const CoreState::GmRange& r : c.gmKnown)
     if (ref.addr >= r.lo && ref.addr < r.hi && extentBytes <= r.hi - ref.addr) return;
-  Status s = memory.checkRange(reinterpret_cast<const void*>(ref.addr), extentBytes, role);
-  if (!s) c.launch->raise(c, site, "GM access: " + s.message(), Problem::GmOutOfBounds);
   device::AllocationInfo a;
-  if (memory.find(reinterpret_cast<const void*>(ref.addr), &a)) {
+  if (memory.find(reinterpret_cast<const void*>(ref.addr), &a) &&
+      extentBytes <= a.base + a.size - ref.addr) {
     c.gmKnown[c.gmNext] = {a.base, a.base + a.size};
     c.gmNext = static_cast<uint8_t>((c.gmNext + 1) % std::size(c.gmKnown));
+    return;
   }
+  // Outside every allocation, or across the end of one: checkRange says how.
+  Status s = memory.checkRange(reinterpret_cast<const void*>(ref.addr), extentBytes, role);
+  if (!s) c.launch->raise(c, site, "GM access: " + s.message(), Problem::GmOutOfBounds);
 }
 
 void checkGlobal(const GmRef& ref, uint64_t extentBytes, const char* role) {

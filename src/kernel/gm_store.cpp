@@ -9,7 +9,8 @@
 namespace asctwin::kernel {
 namespace {
 
-constexpr size_t kStreamThreshold = 4096;
+constexpr size_t kStreamThreshold = 4096;  // stores into GM from this size on stream
+constexpr size_t kPrefetchBelow = 4096;    // loads from GM below this size prefetch ahead
 
 bool haveAvx2() {
   return cpuAllows(CpuLevel::kAvx2);
@@ -48,7 +49,7 @@ __attribute__((target("avx2"))) void streamCopy(uint8_t* dst, const uint8_t* src
 // copies are left to memcpy: a hand-written prefetching copy measured slower
 // than glibc's on the vector-add tiles (32 KiB).
 void gmLoad(uint8_t* dst, const uint8_t* src, size_t bytes) {
-  if (bytes < kStreamThreshold) {
+  if (bytes < kPrefetchBelow) {
     // As an integer: the address may lie past the source object.
     const uintptr_t next = reinterpret_cast<uintptr_t>(src) + bytes;
     for (size_t i = 0; i < bytes; i += 64)
